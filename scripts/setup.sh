@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what perfectplay needs from Debian's packages, only what is missing.
+# Runs as root (CI) or through sudo.
+set -euo pipefail
+packages=(g++ cmake ninja-build make libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev
+          libgmock-dev librapidcheck-dev libbenchmark-dev clang-format)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "setup: installing ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" = 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,375 @@
+// perfectplay command line: parses arguments, calls the registry, prints.
+// No game logic lives here. Exit codes (docs/cli.md):
+//   0 ok   1 bad input or request   2 usage   3 verify found a mismatch
+//   4 an exhaustive search passed its --max-states limit
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "core/input_error.h"
+#include "registry/registry.h"
+
+namespace pp = perfectplay;
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitBadInput = 1;
+constexpr int kExitUsage = 2;
+constexpr int kExitMismatch = 3;
+constexpr int kExitTooLarge = 4;
+
+// Reads a whole file ("-" or empty: standard input) into memory.
+std::string read_all(const std::string& path) {
+  const bool use_stdin = path.empty() || path == "-";
+  const int fd = use_stdin ? 0 : ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) throw pp::RequestError(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
+  std::string data;
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    data.reserve(static_cast<std::size_t>(st.st_size) + 1);
+  }
+  std::size_t chunk = 1 << 20;
+  for (;;) {
+    const std::size_t old = data.size();
+    data.resize(old + chunk);
+    const ssize_t n = ::read(fd, data.data() + old, chunk);
+    if (n < 0) {
+      if (errno == EINTR) {
+        data.resize(old);
+        continue;
+      }
+      const int err = errno;
+      if (!use_stdin) ::close(fd);
+      throw pp::RequestError(
+          fmt::format("cannot read {}: {}", use_stdin ? "<stdin>" : path, std::strerror(err)));
+    }
+    data.resize(old + static_cast<std::size_t>(n));
+    if (n == 0) break;
+    if (chunk < (std::size_t{64} << 20)) chunk *= 2;
+  }
+  if (!use_stdin) ::close(fd);
+  return data;
+}
+
+void write_out(const std::string& s) {
+  std::fwrite(s.data(), 1, s.size(), stdout);
+  std::fflush(stdout);
+}
+
+// Options shared by the per-game subcommands, filled in by CLI11.
+struct Options {
+  std::string file;
+  std::string position;
+  bool has_position = false;
+  bool json = false;
+  std::string as = "first";
+  std::uint64_t seed = pp::kDefaultSeed;
+  std::uint64_t trials = 1000;
+  std::uint64_t max_states = pp::SearchLimits{}.max_states;
+  std::map<std::string, std::int64_t> values;
+  std::map<std::string, bool> flags;
+};
+
+pp::Params to_params(const pp::GameEntry& g, const Options& o) {
+  pp::Params p;
+  for (const auto& spec : g.params) {
+    auto it = o.values.find(spec.name);
+    p.values[spec.name] = it == o.values.end() ? spec.default_value : it->second;
+  }
+  for (const auto& [name, on] : o.flags) {
+    if (on) p.flags.insert(name);
+  }
+  p.limits.max_states = o.max_states;
+  return p;
+}
+
+std::string source_name(const Options& o) {
+  if (o.has_position) return "<position>";
+  return o.file.empty() || o.file == "-" ? "<stdin>" : o.file;
+}
+
+std::string position_text(const pp::GameEntry& g, const Options& o, bool default_ok) {
+  if (o.has_position) return o.position;
+  if (o.file.empty() && default_ok) return g.default_position;
+  return read_all(o.file);
+}
+
+void print_analysis(const pp::Analysis& a) {
+  std::string out = a.board;
+  if (!out.empty() && out.back() != '\n') out += '\n';
+  fmt::format_to(std::back_inserter(out), "\nto move:   {}\nvalue:     {}\n", a.to_move, a.value);
+  fmt::format_to(std::back_inserter(out), "best move: {}\n", a.best_move.value_or("(none)"));
+  if (!a.moves.empty()) {
+    std::size_t width = 4;
+    std::size_t vwidth = 5;
+    for (const auto& m : a.moves) {
+      width = std::max(width, m.move.size());
+      vwidth = std::max(vwidth, m.value.size());
+    }
+    fmt::format_to(std::back_inserter(out), "\n  {:<{}}  value\n", "move", width);
+    for (const auto& m : a.moves) {
+      std::string line =
+          fmt::format("{} {:<{}}  {:<{}}", m.best ? "*" : " ", m.move, width, m.value, vwidth);
+      if (!m.note.empty()) line += "  " + m.note;
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out += line + "\n";
+    }
+  }
+  if (!a.moves_summary.empty()) out += "\n" + a.moves_summary + "\n";
+  if (!a.notes.empty()) {
+    out += "\n";
+    for (const auto& n : a.notes) out += "note: " + n + "\n";
+  }
+  write_out(out);
+}
+
+int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params) {
+  const std::string text = position_text(g, o, true);
+  if (o.as != "first" && o.as != "second") {
+    throw pp::RequestError("--as must be `first` or `second`");
+  }
+  // You play `first` => the engine plays side 1.
+  auto session = g.play(text, o.as == "first" ? 1 : 0, o.seed, params);
+  std::cout << "perfectplay: " << g.name
+            << ". Type a move, `help` for the legal moves, `quit` to stop.\n";
+  std::cout << session->board() << std::flush;
+  std::string line;
+  for (;;) {
+    if (session->over()) {
+      std::cout << session->result() << "\n";
+      return kExitOk;
+    }
+    if (session->engine_to_move()) {
+      std::cout << "engine plays: " << session->engine_move() << "\n"
+                << session->board() << std::flush;
+      continue;
+    }
+    std::cout << "your move> " << std::flush;
+    if (!std::getline(std::cin, line)) {
+      std::cout << "\nend of input: game abandoned\n";
+      return kExitOk;
+    }
+    const auto first = line.find_first_not_of(" \t\r");
+    const auto last = line.find_last_not_of(" \t\r");
+    const std::string cmd = first == std::string::npos ? "" : line.substr(first, last - first + 1);
+    if (cmd.empty()) continue;
+    if (cmd == "quit" || cmd == "exit") {
+      std::cout << "game abandoned\n";
+      return kExitOk;
+    }
+    if (cmd == "help" || cmd == "?") {
+      std::cout << "move syntax: " << session->move_syntax() << "\nlegal moves:\n";
+      for (const auto& m : session->legal_moves()) std::cout << "  " << m << "\n";
+      continue;
+    }
+    if (cmd == "board") {
+      std::cout << session->board();
+      continue;
+    }
+    if (auto err = session->try_move(cmd)) {
+      std::cout << "illegal move: " << *err << " (type `help`)\n";
+      continue;
+    }
+    std::cout << session->board();
+  }
+}
+
+int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
+  const pp::Params params = to_params(g, o);
+  if (command == "solve") {
+    const std::string input = read_all(o.file);
+    if (o.json) {
+      write_out(g.solve_json(input, params).dump(2) + "\n");
+    } else {
+      write_out(g.solve(input, params));
+    }
+    return kExitOk;
+  }
+  if (command == "analyze") {
+    const pp::Analysis a = g.analyze(position_text(g, o, false), params);
+    if (o.json) {
+      write_out(a.json.dump(2) + "\n");
+    } else {
+      print_analysis(a);
+    }
+    return kExitOk;
+  }
+  if (command == "hint") {
+    const pp::Hint h = g.hint(position_text(g, o, false), params);
+    if (o.json) {
+      nlohmann::json j = {{"value", h.value}, {"reason", h.reason}};
+      j["move"] = h.move ? nlohmann::json(*h.move) : nlohmann::json(nullptr);
+      write_out(j.dump(2) + "\n");
+    } else if (h.move) {
+      write_out(fmt::format("{}\t{}: {}\n", *h.move, h.value, h.reason));
+    } else {
+      write_out(fmt::format("(none)\t{}: {}\n", h.value, h.reason));
+    }
+    return kExitOk;
+  }
+  if (command == "play") return run_play(g, o, params);
+  if (command == "verify") {
+    const pp::VerifyReport r = g.verify(o.trials, o.seed, params);
+    std::string out = fmt::format("verify {}: {} trials, {} agreed, {} disagreed (seed {})\n",
+                                  g.name, r.trials, r.agreed, r.trials - r.agreed, o.seed);
+    if (!r.ok()) {
+      fmt::format_to(std::back_inserter(out),
+                     "first mismatch at trial {}; shrunk in {} steps to:\n{}\n{}\n",
+                     r.first_failure, r.shrink_steps, *r.counterexample, r.detail);
+      if (r.original && *r.original != *r.counterexample) {
+        fmt::format_to(std::back_inserter(out), "instance as first drawn:\n{}\n", *r.original);
+      }
+    }
+    write_out(out);
+    return r.ok() ? kExitOk : kExitMismatch;
+  }
+  if (command == "generate") {
+    write_out(g.generate(o.seed, params));
+    return kExitOk;
+  }
+  return kExitUsage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "perfectplay: plays two-player games of perfect information perfectly, and checks its "
+      "fast theories against exhaustive search."};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("perfectplay 0.1.0"));
+
+  CLI::App* list = app.add_subcommand("list", "List the games, one line of rules each");
+
+  struct CommandSpec {
+    const char* name;
+    const char* help;
+  };
+  const CommandSpec commands[] = {
+      {"solve", "Contest input in, the contest's answer out (FILE or - for stdin)"},
+      {"analyze", "Value of a position and of every legal move"},
+      {"hint", "The best move in a position"},
+      {"play", "Play against the engine in the terminal"},
+      {"verify", "Fast theory against exhaustive reference on random instances"},
+      {"generate", "Random instances in the contest format"},
+  };
+
+  Options options;
+  std::string chosen_command;
+  const pp::GameEntry* chosen_game = nullptr;
+
+  for (const CommandSpec& spec : commands) {
+    CLI::App* cmd = app.add_subcommand(spec.name, spec.help);
+    cmd->require_subcommand(1);
+    const std::string name = spec.name;
+    for (const pp::GameEntry& g : pp::all_games()) {
+      CLI::App* sub = cmd->add_subcommand(g.name, g.summary);
+      const bool reads_position = name == "analyze" || name == "hint" || name == "play";
+      if (name == "solve" || reads_position) {
+        sub->add_option("file", options.file,
+                        name == "solve" ? "contest input file (- or nothing: stdin)"
+                                        : "position file (- : stdin)");
+      }
+      if (reads_position) {
+        sub->add_option_function<std::string>(
+            "--position",
+            [&options](const std::string& s) {
+              options.position = s;
+              options.has_position = true;
+            },
+            "the position inline: " + g.position_format);
+        sub->add_option("--max-states", options.max_states,
+                        "limit on positions stored by exhaustive search")
+            ->capture_default_str();
+      }
+      if (name == "solve" || name == "analyze" || name == "hint") {
+        sub->add_flag("--json", options.json, "machine-readable output");
+      }
+      if (name == "play") {
+        sub->add_option("--as", options.as, "which side you play: first or second")
+            ->check(CLI::IsMember({"first", "second"}))
+            ->capture_default_str();
+      }
+      if (name == "play" || name == "verify" || name == "generate") {
+        sub->add_option("--seed", options.seed, "random seed")->capture_default_str();
+      }
+      if (name == "verify") {
+        sub->add_option("--trials", options.trials, "number of random instances")
+            ->capture_default_str();
+      }
+      if (name == "verify" || name == "generate") {
+        for (const pp::ParamSpec& p : g.params) {
+          sub->add_option_function<std::int64_t>(
+                 "--" + p.name, [&options, p](std::int64_t v) { options.values[p.name] = v; },
+                 p.help)
+              ->check(CLI::Range(p.min, p.max))
+              ->default_str(std::to_string(p.default_value));
+        }
+      }
+      for (const pp::FlagSpec& f : g.flags) {
+        sub->add_flag_function(
+            "--" + f.name, [&options, f](std::int64_t n) { options.flags[f.name] = n > 0; },
+            f.help);
+      }
+      sub->callback([&chosen_command, &chosen_game, name, &g] {
+        chosen_command = name;
+        chosen_game = &g;
+      });
+    }
+  }
+
+  // CLI11 reports an unknown game as a missing subcommand; name it instead.
+  if (argc >= 3) {
+    const std::string command = argv[1];
+    const std::string game = argv[2];
+    bool is_command = false;
+    for (const CommandSpec& spec : commands) is_command = is_command || command == spec.name;
+    if (is_command && !game.empty() && game[0] != '-' && pp::find_game(game) == nullptr) {
+      std::fprintf(stderr, "perfectplay: unknown game '%s' (`perfectplay list` shows the games)\n",
+                   game.c_str());
+      return kExitUsage;
+    }
+  }
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitUsage;
+  }
+
+  if (list->parsed()) {
+    std::string out;
+    for (const pp::GameEntry& g : pp::all_games()) {
+      fmt::format_to(std::back_inserter(out), "{:<10} {}\n", g.name, g.summary);
+    }
+    write_out(out);
+    return kExitOk;
+  }
+  if (chosen_game == nullptr) return kExitUsage;
+
+  try {
+    return run(chosen_command, *chosen_game, options);
+  } catch (const pp::InputError& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", e.format(source_name(options)).c_str());
+    return kExitBadInput;
+  } catch (const pp::SearchLimitExceeded& e) {
+    std::fprintf(stderr, "perfectplay: %s\n", e.what());
+    return kExitTooLarge;
+  } catch (const pp::RequestError& e) {
+    std::fprintf(stderr, "perfectplay: %s\n", e.what());
+    return kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "perfectplay: out of memory\n");
+    return kExitBadInput;
+  }
+}

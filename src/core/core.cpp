@@ -1,0 +1,37 @@
+#include <fmt/format.h>
+#include <algorithm>
+#include <vector>
+
+#include "core/nimber.h"
+#include "core/outcome.h"
+
+namespace perfectplay {
+
+std::string to_string(const Outcome& o) {
+  switch (o.result) {
+    case Result::kWin:
+      return fmt::format("win in {}", o.remoteness);
+    case Result::kLoss:
+      return fmt::format("loss in {}", o.remoteness);
+    case Result::kDraw:
+      return "draw";
+  }
+  return "?";
+}
+
+Nimber mex(std::span<const Nimber> values) {
+  // Only values below n can matter: n values leave some value <= n missing.
+  std::vector<bool> seen(values.size() + 1, false);
+  for (const Nimber v : values) {
+    if (v.value < seen.size()) seen[v.value] = true;
+  }
+  std::uint64_t m = 0;
+  while (seen[m]) ++m;
+  return Nimber(m);
+}
+
+std::string to_string(Nimber n) {
+  return n.value == 0 ? "0" : fmt::format("*{}", n.value);
+}
+
+}  // namespace perfectplay

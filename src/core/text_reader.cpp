@@ -1,0 +1,158 @@
+#include "core/text_reader.h"
+
+#include <fmt/format.h>
+#include <algorithm>
+
+namespace perfectplay {
+
+std::string InputError::format(const std::string& source) const {
+  if (source.empty()) return fmt::format("{}:{}: {}", line_, column_, message_);
+  return fmt::format("{}:{}:{}: {}", source, line_, column_, message_);
+}
+
+std::pair<std::size_t, std::size_t> TextReader::location(std::size_t offset) const {
+  offset = std::min(offset, text_.size());
+  const std::string_view before = text_.substr(0, offset);
+  const std::size_t line =
+      1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
+  const std::size_t last_newline = before.rfind('\n');
+  const std::size_t column =
+      last_newline == std::string_view::npos ? offset + 1 : offset - last_newline;
+  return {line, column};
+}
+
+void TextReader::fail_at(std::size_t offset, const std::string& message) const {
+  const auto [line, column] = location(offset);
+  throw InputError(line, column, message);
+}
+
+std::string TextReader::describe_here() const {
+  if (offset_ >= text_.size()) return "end of input";
+  const char c = text_[offset_];
+  if (c == '\n' || c == '\r') return "end of line";
+  std::size_t end = offset_;
+  while (end < text_.size() && end - offset_ < 20 && text_[end] != ' ' && text_[end] != '\t' &&
+         text_[end] != '\n' && text_[end] != '\r') {
+    ++end;
+  }
+  std::string token(text_.substr(offset_, end - offset_));
+  for (char& ch : token) {
+    if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) >= 0x7f) ch = '?';
+  }
+  return fmt::format("'{}'", token);
+}
+
+std::uint64_t TextReader::read_uint(std::string_view what, std::uint64_t hi) {
+  skip_blanks();
+  const std::size_t start = offset_;
+  const char* p = text_.data() + offset_;
+  const char* const end = text_.data() + text_.size();
+  if (p == end || static_cast<unsigned>(*p - '0') > 9) {
+    if (p != end && *p == '-') fail(fmt::format("{} must not be negative", what));
+    fail(fmt::format("expected {}, found {}", what, describe_here()));
+  }
+  std::uint64_t value = 0;
+  bool overflow = false;
+  while (p != end) {
+    const unsigned digit = static_cast<unsigned>(*p - '0');
+    if (digit > 9) break;
+    overflow |= __builtin_mul_overflow(value, 10u, &value);
+    overflow |= __builtin_add_overflow(value, digit, &value);
+    ++p;
+  }
+  if (p != end && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') {
+    fail(fmt::format("expected {}, found {}", what, describe_here()));
+  }
+  if (overflow || value > hi) fail_at(start, fmt::format("{} must be at most {}", what, hi));
+  offset_ = static_cast<std::size_t>(p - text_.data());
+  return value;
+}
+
+std::int64_t TextReader::read_int(std::string_view what, std::int64_t lo, std::int64_t hi) {
+  skip_blanks();
+  const std::size_t start = offset_;
+  const bool negative = offset_ < text_.size() && text_[offset_] == '-';
+  if (negative) {
+    if (lo >= 0) fail(fmt::format("{} must not be negative", what));
+    ++offset_;
+    if (offset_ >= text_.size() || static_cast<unsigned>(text_[offset_] - '0') > 9) {
+      offset_ = start;
+      fail(fmt::format("expected {}, found {}", what, describe_here()));
+    }
+  }
+  const std::uint64_t limit = negative ? static_cast<std::uint64_t>(-(lo + 1)) + 1
+                                       : static_cast<std::uint64_t>(std::max<std::int64_t>(hi, 0));
+  std::uint64_t magnitude;
+  try {
+    magnitude = read_uint(what, UINT64_MAX);
+  } catch (const InputError&) {
+    offset_ = start;
+    throw;
+  }
+  if (magnitude > limit) {
+    fail_at(start, fmt::format("{} must be between {} and {}", what, lo, hi));
+  }
+  const std::int64_t value =
+      negative ? static_cast<std::int64_t>(0 - magnitude) : static_cast<std::int64_t>(magnitude);
+  if (value < lo || value > hi) {
+    fail_at(start, fmt::format("{} must be between {} and {}", what, lo, hi));
+  }
+  return value;
+}
+
+std::string_view TextReader::read_word(std::string_view what) {
+  skip_blanks();
+  const std::size_t start = offset_;
+  while (offset_ < text_.size() && text_[offset_] != ' ' && text_[offset_] != '\t' &&
+         text_[offset_] != '\n' && text_[offset_] != '\r') {
+    ++offset_;
+  }
+  if (offset_ == start) fail(fmt::format("expected {}, found {}", what, describe_here()));
+  return text_.substr(start, offset_ - start);
+}
+
+std::string_view TextReader::read_line(std::string_view what) {
+  if (at_end()) fail(fmt::format("expected {}, found end of input", what));
+  const std::size_t start = offset_;
+  std::size_t newline = text_.find('\n', offset_);
+  if (newline == std::string_view::npos) newline = text_.size();
+  std::size_t stop = newline;
+  if (stop > start && text_[stop - 1] == '\r') --stop;
+  offset_ = newline < text_.size() ? newline + 1 : newline;
+  return text_.substr(start, stop - start);
+}
+
+void TextReader::end_line(std::string_view after) {
+  skip_blanks();
+  if (offset_ >= text_.size()) return;
+  if (text_[offset_] == '\r' && offset_ + 1 < text_.size() && text_[offset_ + 1] == '\n') {
+    offset_ += 2;
+    return;
+  }
+  if (text_[offset_] == '\r' && offset_ + 1 == text_.size()) {
+    ++offset_;
+    return;
+  }
+  if (text_[offset_] == '\n') {
+    ++offset_;
+    return;
+  }
+  fail(fmt::format("unexpected {} after {}", describe_here(), after));
+}
+
+void TextReader::skip_blank_lines() {
+  while (offset_ < text_.size()) {
+    std::size_t p = offset_;
+    while (p < text_.size() && (text_[p] == ' ' || text_[p] == '\t' || text_[p] == '\r')) ++p;
+    if (p < text_.size() && text_[p] != '\n') return;
+    offset_ = p < text_.size() ? p + 1 : p;
+  }
+}
+
+void TextReader::end_input() {
+  skip_blank_lines();
+  if (offset_ < text_.size())
+    fail(fmt::format("unexpected {} after the last case", describe_here()));
+}
+
+}  // namespace perfectplay

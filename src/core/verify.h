@@ -1,0 +1,79 @@
+// Verification driver: a fast theory against an exhaustive reference on
+// random instances, with shrinking.
+//
+// Instances come from a RapidCheck generator (rc::Gen<T>), the same one the
+// property tests use, so `perfectplay verify` and the test suite draw from one
+// distribution. Trial i is generated from rc::Random(mix64(seed) + i): a run is
+// a pure function of (seed, bounds, trials), and any single trial can be
+// replayed. On the first disagreement the driver walks RapidCheck's shrink
+// tree: it moves to the first shrink that still disagrees, until none does, and
+// reports that smallest failing instance.
+#pragma once
+
+#include <rapidcheck.h>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "core/game.h"
+#include "core/seed.h"
+
+namespace perfectplay {
+
+struct VerifyReport {
+  std::uint64_t trials = 0;         // instances checked
+  std::uint64_t agreed = 0;         // of which theory == reference
+  std::uint64_t first_failure = 0;  // trial index of the first mismatch, if any
+  std::uint64_t shrink_steps = 0;
+  // Set on a mismatch: the shrunk instance (in the game's own format) and
+  // what the two solvers said about it.
+  std::optional<std::string> counterexample;
+  std::optional<std::string> original;  // the instance as first drawn
+  std::string detail;
+
+  bool ok() const { return !counterexample.has_value(); }
+};
+
+// `check` returns nullopt when theory and reference agree on the instance, or
+// a description of the disagreement. `show` renders an instance in the game's
+// input format. Stops at the first mismatch.
+template <class T>
+VerifyReport run_verify(const rc::Gen<T>& gen, std::uint64_t trials, Seed seed,
+                        const std::function<std::optional<std::string>(const T&)>& check,
+                        const std::function<std::string(const T&)>& show) {
+  VerifyReport report;
+  const std::uint64_t base = mix64(seed);
+  for (std::uint64_t i = 0; i < trials; ++i) {
+    rc::Shrinkable<T> current = gen(rc::Random(base + i), rc::kNominalSize);
+    std::optional<std::string> failure = check(current.value());
+    ++report.trials;
+    if (!failure) {
+      ++report.agreed;
+      continue;
+    }
+    report.first_failure = i;
+    report.original = show(current.value());
+    // Greedy descent through the shrink tree.
+    bool progressed = true;
+    while (progressed && report.shrink_steps < 10'000) {
+      progressed = false;
+      auto shrinks = current.shrinks();
+      while (auto candidate = shrinks.next()) {
+        if (auto f = check(candidate->value())) {
+          current = std::move(*candidate);
+          failure = std::move(f);
+          ++report.shrink_steps;
+          progressed = true;
+          break;
+        }
+      }
+    }
+    report.counterexample = show(current.value());
+    report.detail = *failure;
+    return report;
+  }
+  return report;
+}
+
+}  // namespace perfectplay

@@ -1,0 +1,42 @@
+// nim engine: the move perfectplay plays, and the position's value, using the
+// exhaustive reference where it reaches and the theory beyond.
+//
+//   reachable positions <= kReferenceCap   reference: fastest win, slowest loss,
+//                                          exact remoteness
+//   otherwise                              theory: the winning move in the
+//                                          lowest-numbered row; when lost,
+//                                          delaying_move (a heuristic)
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/outcome.h"
+#include "games/nim/nim.h"
+
+namespace perfectplay::games::nim {
+
+inline constexpr std::uint64_t kReferenceCap = 200'000;
+
+struct Evaluation {
+  bool wins = false;
+  std::optional<std::uint32_t> remoteness;  // set when exact (reference reached)
+  std::string text() const;                 // "win in 3", "loss", ...
+};
+
+struct Choice {
+  std::optional<Move> move;  // none when no legal move
+  Evaluation value;          // what the move is worth to the mover
+  bool exact = false;        // chosen by the exhaustive reference
+};
+
+Evaluation evaluate(const Position& p, Ending ending);
+Choice choose_move(const Position& p, Ending ending);
+
+// Theory against reference on one board: nullopt when they agree (the
+// theory's win/loss matches, and its winning move leaves a lost position),
+// else what went wrong. Precondition: p is within kReferenceCap.
+std::optional<std::string> check_theory(const Position& p, Ending ending);
+
+}  // namespace perfectplay::games::nim

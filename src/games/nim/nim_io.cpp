@@ -1,0 +1,123 @@
+#include "games/nim/nim_io.h"
+
+#include <fmt/format.h>
+#include <random>
+
+#include "core/text_reader.h"
+#include "games/nim/nim_theory.h"
+
+namespace perfectplay::games::nim {
+
+namespace {
+
+constexpr std::uint64_t kMaxCount = std::uint64_t{1} << 40;
+
+// Reads the k row lengths of one line, feeding each to `sink`. Reports a short
+// or long line with the counts.
+template <class Sink>
+void read_rows(TextReader& in, std::uint64_t k, Sink&& sink) {
+  for (std::uint64_t i = 0; i < k; ++i) {
+    if (in.at_line_end()) {
+      in.fail(
+          fmt::format("expected {} row length{} on this line, found {}", k, k == 1 ? "" : "s", i));
+    }
+    sink(in.read_uint("a row length", kMaxLength));
+  }
+  if (!in.at_line_end()) {
+    in.fail(
+        fmt::format("more than the {} row length{} announced for this case", k, k == 1 ? "" : "s"));
+  }
+  in.end_line("the row lengths");
+}
+
+}  // namespace
+
+std::vector<CaseAnswer> solve_contest(std::string_view input, Ending ending) {
+  TextReader in(input);
+  if (in.at_end()) in.fail("empty input: expected the number of cases T");
+  const std::uint64_t cases = in.read_uint("the number of cases T", kMaxCount);
+  if (cases == 0) in.fail_at(0, "the number of cases T must be at least 1");
+  in.end_line("the number of cases");
+  std::vector<CaseAnswer> answers;
+  for (std::uint64_t c = 1; c <= cases; ++c) {
+    if (in.at_end()) {
+      in.fail(fmt::format("expected case {} of {}, found end of input", c, cases));
+    }
+    const std::size_t k_offset = in.offset();
+    const std::uint64_t k = in.read_uint("the number of rows k", kMaxCount);
+    if (k == 0) in.fail_at(k_offset, "the number of rows k must be at least 1");
+    in.end_line("the number of rows");
+    if (in.at_end()) in.fail(fmt::format("expected the {} row lengths of case {}", k, c));
+    const std::size_t rows_offset = in.offset();
+    Summary s;
+    read_rows(in, k, [&](std::uint64_t r) { s.add(r); });
+    CaseAnswer a;
+    a.wins = mover_wins(s, ending);
+    if (a.wins) {
+      // Second pass: the first row with a winning target.
+      const std::size_t after = in.offset();
+      in.seek(rows_offset);
+      for (std::uint64_t i = 0; i < k; ++i) {
+        const std::uint64_t r = in.read_uint("a row length", kMaxLength);
+        if (auto t = winning_target(r, s, ending)) {
+          a.move = Move{static_cast<std::size_t>(i), r - *t};
+          break;
+        }
+      }
+      in.seek(after);
+    }
+    answers.push_back(a);
+  }
+  in.end_input();
+  return answers;
+}
+
+std::string format_answer(const CaseAnswer& a) {
+  if (!a.wins) return "lose";
+  if (!a.move) return "win";
+  return fmt::format("win {} {}", a.move->row + 1, a.move->take);
+}
+
+nlohmann::json answer_json(const CaseAnswer& a) {
+  nlohmann::json j;
+  j["result"] = a.wins ? "win" : "lose";
+  if (a.move) {
+    j["row"] = a.move->row + 1;
+    j["take"] = a.move->take;
+  }
+  return j;
+}
+
+Position parse_position(std::string_view text) {
+  TextReader in(text);
+  in.skip_blank_lines();
+  if (in.at_end()) in.fail("empty position: expected the row lengths on one line");
+  Position p;
+  while (!in.at_line_end()) p.rows.push_back(in.read_uint("a row length", kMaxLength));
+  in.end_line("the row lengths");
+  in.end_input();
+  return p;
+}
+
+std::string format_position(const Position& p) {
+  return fmt::format("{}", fmt::join(p.rows, " "));
+}
+
+std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_rows,
+                             std::int64_t max_length) {
+  std::mt19937_64 rng(mix64(seed));
+  std::uniform_int_distribution<std::int64_t> rows_dist(1, max_rows);
+  std::uniform_int_distribution<std::int64_t> len_dist(0, max_length);
+  std::string out = fmt::format("{}\n", cases);
+  for (std::int64_t c = 0; c < cases; ++c) {
+    const std::int64_t k = rows_dist(rng);
+    fmt::format_to(std::back_inserter(out), "{}\n", k);
+    for (std::int64_t i = 0; i < k; ++i) {
+      fmt::format_to(std::back_inserter(out), "{}{}", i ? " " : "", len_dist(rng));
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace perfectplay::games::nim

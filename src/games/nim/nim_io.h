@@ -1,0 +1,52 @@
+// nim formats.
+//
+// Contest format (ours; nim has no official one), see docs/games/nim.md:
+//   T                      number of cases, 1 <= T
+//   k                      per case: number of rows, 1 <= k
+//   r_1 r_2 ... r_k        the row lengths, 0 <= r_i < 2^63, on one line
+// Answer per case: `lose`, or `win R N` (remove N squares from row R, 1-based;
+// the winning move in the lowest-numbered row that has one), or, under misère
+// play on an empty board, `win` alone (the opponent took the last square).
+//
+// Position format (analyze, hint, play): the row lengths on one line.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+#include "core/seed.h"
+#include "games/nim/nim.h"
+
+namespace perfectplay::games::nim {
+
+inline constexpr std::uint64_t kMaxLength = (std::uint64_t{1} << 63) - 1;
+
+// The answer to one case, as the theory gives it.
+struct CaseAnswer {
+  bool wins = false;
+  std::optional<Move> move;  // absent when losing, or winning with no move (misère, empty)
+};
+
+// Parses and solves a whole contest input; throws InputError on the first
+// defect, before anything is returned. Rows are never stored: each case is
+// solved while streaming over its line (a second pass over the line finds
+// the winning row).
+std::vector<CaseAnswer> solve_contest(std::string_view input, Ending ending);
+
+// `lose` / `win R N` / `win`, one line.
+std::string format_answer(const CaseAnswer& a);
+nlohmann::json answer_json(const CaseAnswer& a);
+
+Position parse_position(std::string_view text);
+std::string format_position(const Position& p);
+
+// A random contest input: `cases` cases of 1..max_rows rows of 0..max_length.
+std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_rows,
+                             std::int64_t max_length);
+
+}  // namespace perfectplay::games::nim

@@ -1,0 +1,104 @@
+// nim: hand cases for the theory, the contest format and its errors.
+#include <gtest/gtest.h>
+
+#include "core/input_error.h"
+#include "games/nim/nim_engine.h"
+#include "games/nim/nim_io.h"
+#include "games/nim/nim_theory.h"
+
+namespace perfectplay::games::nim {
+namespace {
+
+std::string solve_text(std::string_view in, Ending e = Ending::kNormal) {
+  std::string out;
+  for (const auto& a : solve_contest(in, e)) out += format_answer(a) + "\n";
+  return out;
+}
+
+TEST(NimTheory, NormalPlayByHand) {
+  // 3 ^ 4 ^ 5 = 2: row 1 (3 -> 1) is the lowest row with (r ^ 2) < r.
+  EXPECT_EQ(solve_text("1\n3\n3 4 5\n"), "win 1 2\n");
+  EXPECT_EQ(solve_text("1\n3\n1 2 3\n"), "lose\n");
+  EXPECT_EQ(solve_text("1\n1\n0\n"), "lose\n");
+  EXPECT_EQ(solve_text("1\n2\n0 9\n"), "win 2 9\n");
+  EXPECT_EQ(solve_text("1\n1\n9223372036854775807\n"), "win 1 9223372036854775807\n");
+}
+
+TEST(NimTheory, MiserePlayByHand) {
+  const Ending m = Ending::kMisere;
+  EXPECT_EQ(solve_text("1\n1\n0\n", m), "win\n");        // opponent took the last square
+  EXPECT_EQ(solve_text("1\n1\n1\n", m), "lose\n");       // must take the last square
+  EXPECT_EQ(solve_text("1\n2\n1 1\n", m), "win 1 1\n");  // leave one square
+  EXPECT_EQ(solve_text("1\n1\n5\n", m), "win 1 4\n");    // leave one square
+  EXPECT_EQ(solve_text("1\n2\n1 5\n", m), "win 2 5\n");  // empty the big row, leave one
+  EXPECT_EQ(solve_text("1\n2\n2 2\n", m), "lose\n");
+  EXPECT_EQ(solve_text("1\n3\n1 2 3\n", m), "lose\n");
+  EXPECT_EQ(solve_text("1\n3\n1 1 1\n", m), "lose\n");
+}
+
+TEST(NimEngine, LostBoardsResistLongest) {
+  // 1 1 (normal): both moves lose; either lasts 2 moves. 2 2: taking one
+  // square lasts longer (loss in 4) than taking two (loss in 2).
+  const Choice c = choose_move(Position{{2, 2}}, Ending::kNormal);
+  ASSERT_TRUE(c.move);
+  EXPECT_EQ(c.move->take, 1u);
+  EXPECT_EQ(c.value.text(), "loss in 4");
+  EXPECT_TRUE(c.exact);
+  EXPECT_EQ(evaluate(Position{{2, 2}}, Ending::kNormal).text(), "loss in 4");
+}
+
+TEST(NimEngine, BeyondTheReferenceUsesTheTheory) {
+  const Position big{{1'000'000'000'000ULL, 1'000'000'000'000ULL, 7}};
+  const Choice c = choose_move(big, Ending::kNormal);
+  EXPECT_FALSE(c.exact);
+  ASSERT_TRUE(c.move);
+  EXPECT_EQ(c.move->row, 2u);
+  EXPECT_EQ(c.move->take, 7u);
+  EXPECT_EQ(evaluate(big, Ending::kNormal).text(), "win");
+}
+
+std::string error_of(std::string_view in) {
+  try {
+    solve_contest(in, Ending::kNormal);
+  } catch (const InputError& e) {
+    return e.format("");
+  }
+  return "no error";
+}
+
+TEST(NimFormat, BadInputIsReportedWithLineAndColumn) {
+  EXPECT_EQ(error_of(""), "1:1: empty input: expected the number of cases T");
+  EXPECT_EQ(error_of("x\n"), "1:1: expected the number of cases T, found 'x'");
+  EXPECT_EQ(error_of("0\n"), "1:1: the number of cases T must be at least 1");
+  EXPECT_EQ(error_of("1\n3\n1 2\n"), "3:4: expected 3 row lengths on this line, found 2");
+  EXPECT_EQ(error_of("1\n2\n1 2 3\n"), "3:5: more than the 2 row lengths announced for this case");
+  EXPECT_EQ(error_of("1\n2\n1 -2\n"), "3:3: a row length must not be negative");
+  EXPECT_EQ(error_of("1\n1\n9223372036854775808\n"),
+            "3:1: a row length must be at most 9223372036854775807");
+  EXPECT_EQ(error_of("2\n1\n4\n"), "4:1: expected case 2 of 2, found end of input");
+  EXPECT_EQ(error_of("1\n1\n4\n5\n"), "4:1: unexpected '5' after the last case");
+  EXPECT_EQ(error_of("1\n1 2\n3\n"), "2:3: unexpected '2' after the number of rows");
+  EXPECT_EQ(error_of("1\n1\n"), "3:1: expected the 1 row lengths of case 1");
+  EXPECT_EQ(error_of("1\n0\n\n"), "2:1: the number of rows k must be at least 1");
+}
+
+TEST(NimFormat, CrlfAndMissingFinalNewlineAreAccepted) {
+  EXPECT_EQ(solve_text("2\r\n3\r\n3 4 5\r\n1\r\n0"), "win 1 2\nlose\n");
+}
+
+TEST(NimFormat, PositionRoundTrip) {
+  const Position p = parse_position("  3 0 12\n");
+  EXPECT_EQ(p.rows, (std::vector<std::uint64_t>{3, 0, 12}));
+  EXPECT_EQ(format_position(p), "3 0 12");
+  EXPECT_THROW(parse_position("\n"), InputError);
+  EXPECT_THROW(parse_position("1 2\n3\n"), InputError);
+}
+
+TEST(NimFormat, GeneratedInputParses) {
+  const std::string text = generate_contest(7, 50, 6, 1000);
+  EXPECT_EQ(solve_contest(text, Ending::kNormal).size(), 50u);
+  EXPECT_EQ(generate_contest(7, 50, 6, 1000), text);  // deterministic
+}
+
+}  // namespace
+}  // namespace perfectplay::games::nim

@@ -1,0 +1,71 @@
+// GrundySolver: Sprague-Grundy values of impartial games, with decomposition
+// into independent components.
+//
+//   grundy(p)     = nim-sum over parts c of components(p) of part_value(c)
+//   part_value(c) = mex over moves m of c of grundy(play(c, m))
+//
+// Memoized per part, so a game that splits into parts (a move cutting a board
+// in two) is solved per part and the parts' values are combined by XOR: the
+// Sprague-Grundy theorem. A position is a loss for the player to move under
+// normal play iff its value is 0. (Misère play does not decompose this way;
+// use WinLossSolver for it.)
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <unordered_map>
+#include <vector>
+
+#include "core/game.h"
+#include "core/nimber.h"
+#include "solvers/search_limits.h"
+
+namespace perfectplay {
+
+template <ImpartialGame G>
+class GrundySolver {
+ public:
+  using Position = typename G::Position;
+
+  explicit GrundySolver(const G& game, SearchLimits limits = {})
+      : game_(game), limits_(limits), memo_(16, detail::PositionHash<G>{&game_}) {}
+  GrundySolver(const GrundySolver&) = delete;  // the memo's hasher points at game_
+  GrundySolver& operator=(const GrundySolver&) = delete;
+
+  // The value of p: the nim-sum of the values of its components.
+  Nimber grundy(const Position& p) {
+    Nimber total;
+    for (const Position& part : detail::components(game_, p)) total ^= part_value(part);
+    return total;
+  }
+
+  // The value of one component, by mex over its options.
+  Nimber part_value(const Position& part) {
+    if (auto it = memo_.find(part); it != memo_.end()) {
+      if (it->second.in_progress) throw std::logic_error("GrundySolver: the game has a cycle");
+      return it->second.value;
+    }
+    if (memo_.size() >= limits_.max_states) throw SearchLimitExceeded(limits_.max_states);
+    memo_.emplace(part, Entry{Nimber(), true});
+    std::vector<Nimber> options;
+    for (const auto& m : game_.moves(part)) options.push_back(grundy(game_.play(part, m)));
+    const Nimber value = mex(options);
+    memo_.find(part)->second = Entry{value, false};
+    return value;
+  }
+
+  std::uint64_t stored_positions() const { return memo_.size(); }
+  const G& game() const { return game_; }
+
+ private:
+  struct Entry {
+    Nimber value;
+    bool in_progress;
+  };
+
+  G game_;
+  SearchLimits limits_;
+  std::unordered_map<Position, Entry, detail::PositionHash<G>> memo_;
+};
+
+}  // namespace perfectplay

@@ -1,0 +1,32 @@
+// SearchLimits: how much an exhaustive solver may store before it gives up.
+//
+// Exhaustive search is exponential; a user can hand it a position far too big.
+// Every solver counts the positions it stores and throws SearchLimitExceeded
+// when the count passes max_states, so memory stays bounded and the user gets a
+// clear message instead of the kernel's OOM killer.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace perfectplay {
+
+struct SearchLimits {
+  // About 100 bytes per stored position in the worst case: 2 GB by default.
+  std::uint64_t max_states = 20'000'000;
+};
+
+class SearchLimitExceeded : public std::runtime_error {
+ public:
+  explicit SearchLimitExceeded(std::uint64_t limit)
+      : std::runtime_error("the exhaustive search passed its limit of " + std::to_string(limit) +
+                           " stored positions (raise it with --max-states)"),
+        limit_(limit) {}
+  std::uint64_t limit() const { return limit_; }
+
+ private:
+  std::uint64_t limit_;
+};
+
+}  // namespace perfectplay

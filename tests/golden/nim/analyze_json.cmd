@@ -1,0 +1,1 @@
+analyze nim --json --position "1 3"

@@ -1,0 +1,1 @@
+analyze nim --position "10 11 12 3"

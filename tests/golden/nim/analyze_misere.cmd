@@ -1,0 +1,1 @@
+analyze nim --misere --position "1 2 2"

@@ -1,0 +1,1 @@
+hint nim --json --position "3 4 5"

@@ -1,0 +1,1 @@
+hint nim --position "1000000 1000000"

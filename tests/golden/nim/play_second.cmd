@@ -1,0 +1,1 @@
+play nim --as second --position "1 2 3"

@@ -1,0 +1,1 @@
+verify nim --trials 3000 --seed 1

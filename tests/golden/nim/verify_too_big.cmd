@@ -1,0 +1,1 @@
+verify nim --rows 9 --max-length 30

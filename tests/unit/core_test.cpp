@@ -1,0 +1,117 @@
+#include <gtest/gtest.h>
+#include <vector>
+
+#include "core/nimber.h"
+#include "core/outcome.h"
+#include "core/text_reader.h"
+
+namespace perfectplay {
+namespace {
+
+TEST(Outcome, ParentViewSwapsAndCounts) {
+  EXPECT_EQ(Outcome::loss(0).parent_view(), Outcome::win(1));
+  EXPECT_EQ(Outcome::win(3).parent_view(), Outcome::loss(4));
+  EXPECT_EQ(Outcome::draw().parent_view(), Outcome::draw());
+}
+
+TEST(Outcome, PreferenceOrder) {
+  // Faster wins beat slower wins beat draws beat long losses beat short losses.
+  const std::vector<Outcome> ascending = {Outcome::loss(0), Outcome::loss(5), Outcome::draw(),
+                                          Outcome::win(9), Outcome::win(1)};
+  for (std::size_t i = 0; i + 1 < ascending.size(); ++i) {
+    EXPECT_TRUE(ascending[i + 1].better_than(ascending[i])) << i;
+    EXPECT_FALSE(ascending[i].better_than(ascending[i + 1])) << i;
+  }
+  EXPECT_EQ(to_string(Outcome::win(3)), "win in 3");
+  EXPECT_EQ(to_string(Outcome::loss(0)), "loss in 0");
+}
+
+TEST(Nimber, MexAndNimSum) {
+  const std::vector<Nimber> v = {Nimber(0), Nimber(1), Nimber(3), Nimber(1)};
+  EXPECT_EQ(mex(v), Nimber(2));
+  EXPECT_EQ(mex({}), Nimber(0));
+  const std::vector<Nimber> w = {Nimber(2), Nimber(5)};
+  EXPECT_EQ(mex(w), Nimber(0));
+  EXPECT_EQ(Nimber(3) ^ Nimber(5) ^ Nimber(6), Nimber(0));
+  EXPECT_EQ(to_string(Nimber(4)), "*4");
+  EXPECT_EQ(to_string(Nimber(0)), "0");
+}
+
+TEST(TextReader, ReadsLinesOfNumbers) {
+  TextReader in("3 -4\r\n  18446744073709551615\n");
+  EXPECT_EQ(in.read_int("a", -10, 10), 3);
+  EXPECT_EQ(in.read_int("b", -10, 10), -4);
+  in.end_line("b");
+  EXPECT_EQ(in.read_uint("c", UINT64_MAX), UINT64_MAX);
+  in.end_line("c");
+  in.end_input();
+}
+
+TEST(TextReader, AcceptsMissingFinalNewline) {
+  TextReader in("7");
+  EXPECT_EQ(in.read_uint("x", 10), 7u);
+  in.end_line("x");
+  in.end_input();
+}
+
+InputError error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no InputError";
+  return InputError(0, 0, "");
+}
+
+TEST(TextReader, ErrorsCarryLineAndColumn) {
+  {
+    TextReader in("1 2\n3 x\n");
+    in.read_uint("a", 9);
+    in.read_uint("a", 9);
+    in.end_line("a");
+    in.read_uint("a", 9);
+    const InputError e = error_of([&] { in.read_uint("the value", 9); });
+    EXPECT_EQ(e.line(), 2u);
+    EXPECT_EQ(e.column(), 3u);
+    EXPECT_EQ(e.message(), "expected the value, found 'x'");
+  }
+  {
+    TextReader in("99999999999999999999\n");
+    const InputError e = error_of([&] { in.read_uint("n", UINT64_MAX); });
+    EXPECT_EQ(e.column(), 1u);
+    EXPECT_EQ(e.message(), "n must be at most 18446744073709551615");
+  }
+  {
+    TextReader in("-5\n");
+    EXPECT_EQ(error_of([&] { in.read_uint("n", 9); }).message(), "n must not be negative");
+  }
+  {
+    TextReader in("12a\n");
+    EXPECT_EQ(error_of([&] { in.read_uint("n", 999); }).message(), "expected n, found '12a'");
+  }
+  {
+    TextReader in("5 6\n");
+    in.read_uint("n", 9);
+    const InputError e = error_of([&] { in.end_line("n"); });
+    EXPECT_EQ(e.column(), 3u);
+    EXPECT_EQ(e.message(), "unexpected '6' after n");
+  }
+  {
+    TextReader in("5\n\n\nzz");
+    in.read_uint("n", 9);
+    in.end_line("n");
+    const InputError e = error_of([&] { in.end_input(); });
+    EXPECT_EQ(e.line(), 4u);
+    EXPECT_EQ(e.format("f.txt"), "f.txt:4:1: unexpected 'zz' after the last case");
+  }
+  {
+    TextReader in("-9223372036854775808 9223372036854775808");
+    EXPECT_EQ(in.read_int("v", INT64_MIN, INT64_MAX), INT64_MIN);
+    EXPECT_EQ(error_of([&] { in.read_int("v", INT64_MIN, INT64_MAX); }).message(),
+              "v must be between -9223372036854775808 and 9223372036854775807");
+  }
+}
+
+}  // namespace
+}  // namespace perfectplay
