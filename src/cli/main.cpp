@@ -4,6 +4,7 @@
 //   4 an exhaustive search passed its --max-states limit
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <CLI/CLI.hpp>
@@ -26,37 +27,64 @@ constexpr int kExitUsage = 2;
 constexpr int kExitMismatch = 3;
 constexpr int kExitTooLarge = 4;
 
-// Reads a whole file ("-" or empty: standard input) into memory.
-std::string read_all(const std::string& path) {
-  const bool use_stdin = path.empty() || path == "-";
-  const int fd = use_stdin ? 0 : ::open(path.c_str(), O_RDONLY);
-  if (fd < 0) throw pp::RequestError(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
-  std::string data;
-  struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-    data.reserve(static_cast<std::size_t>(st.st_size) + 1);
-  }
-  std::size_t chunk = 1 << 20;
-  for (;;) {
-    const std::size_t old = data.size();
-    data.resize(old + chunk);
-    const ssize_t n = ::read(fd, data.data() + old, chunk);
-    if (n < 0) {
-      if (errno == EINTR) {
-        data.resize(old);
-        continue;
-      }
-      const int err = errno;
-      if (!use_stdin) ::close(fd);
-      throw pp::RequestError(
-          fmt::format("cannot read {}: {}", use_stdin ? "<stdin>" : path, std::strerror(err)));
+// The whole input in memory: a regular file is mapped (no copy), anything
+// else (a pipe, a terminal) is read into a buffer.
+class InputText {
+ public:
+  explicit InputText(const std::string& path) {
+    const bool use_stdin = path.empty() || path == "-";
+    const int fd = use_stdin ? 0 : ::open(path.c_str(), O_RDONLY);
+    if (fd < 0) {
+      throw pp::RequestError(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
     }
-    data.resize(old + static_cast<std::size_t>(n));
-    if (n == 0) break;
-    if (chunk < (std::size_t{64} << 20)) chunk *= 2;
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+      void* p = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ,
+                       MAP_PRIVATE | MAP_POPULATE, fd, 0);
+      if (p != MAP_FAILED) {
+        map_ = p;
+        size_ = static_cast<std::size_t>(st.st_size);
+        if (!use_stdin) ::close(fd);
+        return;
+      }
+    }
+    std::size_t chunk = 1 << 16;
+    for (;;) {
+      const std::size_t old = buffer_.size();
+      buffer_.resize(old + chunk);
+      const ssize_t n = ::read(fd, buffer_.data() + old, chunk);
+      buffer_.resize(old + static_cast<std::size_t>(std::max<ssize_t>(n, 0)));
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) {
+        const int err = errno;
+        if (!use_stdin) ::close(fd);
+        throw pp::RequestError(
+            fmt::format("cannot read {}: {}", use_stdin ? "<stdin>" : path, std::strerror(err)));
+      }
+      if (n == 0) break;
+      if (chunk < (std::size_t{16} << 20)) chunk *= 2;
+    }
+    if (!use_stdin) ::close(fd);
   }
-  if (!use_stdin) ::close(fd);
-  return data;
+  ~InputText() {
+    if (map_ != nullptr) ::munmap(map_, size_);
+  }
+  InputText(const InputText&) = delete;
+  InputText& operator=(const InputText&) = delete;
+
+  std::string_view view() const {
+    if (map_ != nullptr) return {static_cast<const char*>(map_), size_};
+    return buffer_;
+  }
+
+ private:
+  void* map_ = nullptr;
+  std::size_t size_ = 0;
+  std::string buffer_;
+};
+
+std::string read_all(const std::string& path) {
+  return std::string(InputText(path).view());
 }
 
 void write_out(const std::string& s) {
@@ -185,11 +213,11 @@ int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params)
 int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
   const pp::Params params = to_params(g, o);
   if (command == "solve") {
-    const std::string input = read_all(o.file);
+    const InputText input(o.file);
     if (o.json) {
-      write_out(g.solve_json(input, params).dump(2) + "\n");
+      write_out(g.solve_json(input.view(), params).dump(2) + "\n");
     } else {
-      write_out(g.solve(input, params));
+      write_out(g.solve(input.view(), params));
     }
     return kExitOk;
   }

@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -58,6 +59,52 @@ class TextReader {
     skip_blanks();
     return offset_ >= text_.size() || text_[offset_] == '\n' || text_[offset_] == '\r';
   }
+  // Fast path for the common shape "a line of exactly `count` unsigned
+  // numbers, each <= hi". When the line is exactly that (blanks between
+  // numbers, no sign, no leading '+', then '\n', "\r\n" or end of input),
+  // calls sink(value) for each number in order, consumes the line and returns
+  // true. Otherwise returns false with the offset unchanged; sink may already
+  // have seen some values, which the caller must discard before re-reading
+  // the line with the checking functions above to raise the exact error.
+  // Numbers must have at most 19 digits (values below 10^19).
+  template <class Sink>
+  bool try_uint_line(std::uint64_t count, std::uint64_t hi, Sink&& sink) {
+    const char* p = text_.data() + offset_;
+    const char* const end = text_.data() + text_.size();
+    for (std::uint64_t i = 0; i < count; ++i) {
+      while (p != end && (*p == ' ' || *p == '\t')) ++p;
+      const char* const start = p;
+      std::uint64_t value = 0;
+      // Eight digits at a time while they last (SWAR), then byte by byte.
+      while (end - p >= 8) {
+        std::uint64_t chunk;
+        std::memcpy(&chunk, p, 8);
+        if (!all_digits(chunk)) break;
+        value = value * 100'000'000 + parse_eight_digits(chunk);
+        p += 8;
+      }
+      while (p != end) {
+        const unsigned digit = static_cast<unsigned char>(*p) - static_cast<unsigned>('0');
+        if (digit > 9) break;
+        value = value * 10 + digit;
+        ++p;
+      }
+      if (p == start || p - start > 19 || value > hi) return false;
+      if (p != end && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') return false;
+      sink(value);
+    }
+    while (p != end && (*p == ' ' || *p == '\t')) ++p;
+    if (p != end) {
+      if (*p == '\r') ++p;
+      if (p != end) {
+        if (*p != '\n') return false;
+        ++p;
+      }
+    }
+    offset_ = static_cast<std::size_t>(p - text_.data());
+    return true;
+  }
+
   // Returns to an offset read earlier (for a second pass over a line).
   void seek(std::size_t offset) { offset_ = offset; }
   std::size_t offset() const { return offset_; }
@@ -72,6 +119,19 @@ class TextReader {
  private:
   void skip_blanks() {
     while (offset_ < text_.size() && (text_[offset_] == ' ' || text_[offset_] == '\t')) ++offset_;
+  }
+  // Whether all eight bytes of a little-endian chunk are '0'..'9'.
+  static bool all_digits(std::uint64_t chunk) {
+    return ((chunk & 0xF0F0F0F0F0F0F0F0ULL) |
+            (((chunk + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4)) ==
+           0x3333333333333333ULL;
+  }
+  // The value of eight ASCII digits, first digit in the lowest byte.
+  static std::uint64_t parse_eight_digits(std::uint64_t chunk) {
+    chunk -= 0x3030303030303030ULL;
+    chunk = (chunk * 10 + (chunk >> 8)) & 0x00FF00FF00FF00FFULL;
+    chunk = (chunk * 100 + (chunk >> 16)) & 0x0000FFFF0000FFFFULL;
+    return (chunk * 10000 + (chunk >> 32)) & 0xFFFFFFFFULL;
   }
   // Describes what stands at offset_ for "expected X, found Y" messages.
   std::string describe_here() const;

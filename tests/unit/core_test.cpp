@@ -115,3 +115,38 @@ TEST(TextReader, ErrorsCarryLineAndColumn) {
 
 }  // namespace
 }  // namespace perfectplay
+
+namespace perfectplay {
+namespace {
+
+TEST(TextReader, FastLineAgreesWithCheckedReading) {
+  const std::string line = "0 7 12345678 123456789 9999999999999999999 00000001 42\n";
+  TextReader fast(line);
+  std::vector<std::uint64_t> got;
+  ASSERT_TRUE(fast.try_uint_line(7, UINT64_MAX, [&](std::uint64_t v) { got.push_back(v); }));
+  EXPECT_TRUE(fast.at_end());
+  TextReader slow(line);
+  for (std::uint64_t v : got) EXPECT_EQ(slow.read_uint("n", UINT64_MAX), v);
+  EXPECT_EQ(got[4], 9999999999999999999ULL);
+}
+
+TEST(TextReader, FastLineDeclinesAnythingUnusual) {
+  auto declines = [](std::string_view text, std::uint64_t count, std::uint64_t hi) {
+    TextReader in(text);
+    const bool ok = in.try_uint_line(count, hi, [](std::uint64_t) {});
+    return !ok && in.offset() == 0;
+  };
+  EXPECT_TRUE(declines("1 2\n", 3, 9));                   // short line
+  EXPECT_TRUE(declines("1 2 3\n", 2, 9));                 // long line
+  EXPECT_TRUE(declines("1 12\n", 2, 9));                  // over hi
+  EXPECT_TRUE(declines("1 -2\n", 2, 9));                  // sign
+  EXPECT_TRUE(declines("12345678x\n", 1, 1e9));           // letter after a full chunk
+  EXPECT_TRUE(declines("00000000000000000001\n", 1, 9));  // 20 digits
+  TextReader crlf("5 6\r\n7");
+  EXPECT_TRUE(crlf.try_uint_line(2, 9, [](std::uint64_t) {}));
+  EXPECT_TRUE(crlf.try_uint_line(1, 9, [](std::uint64_t) {}));
+  EXPECT_TRUE(crlf.at_end());
+}
+
+}  // namespace
+}  // namespace perfectplay

@@ -30,6 +30,20 @@ void read_rows(TextReader& in, std::uint64_t k, Sink&& sink) {
   in.end_line("the row lengths");
 }
 
+// Reads the k row lengths of one line through the reader's fast path, or,
+// when the line is not in the plain shape, through the checking path (which
+// either accepts it, e.g. numbers with many leading zeros, or throws the
+// exact error). `reset` undoes what sink saw before a fallback.
+// Memory grows with the numbers actually present, never with the declared k.
+template <class Sink, class Reset>
+void scan_rows(TextReader& in, std::uint64_t k, Sink&& sink, Reset&& reset) {
+  const std::size_t start = in.offset();
+  if (in.try_uint_line(k, kMaxLength, sink)) return;
+  reset();
+  in.seek(start);
+  read_rows(in, k, sink);
+}
+
 }  // namespace
 
 std::vector<CaseAnswer> solve_contest(std::string_view input, Ending ending) {
@@ -39,6 +53,7 @@ std::vector<CaseAnswer> solve_contest(std::string_view input, Ending ending) {
   if (cases == 0) in.fail_at(0, "the number of cases T must be at least 1");
   in.end_line("the number of cases");
   std::vector<CaseAnswer> answers;
+  std::vector<std::uint64_t> rows;
   for (std::uint64_t c = 1; c <= cases; ++c) {
     if (in.at_end()) {
       in.fail(fmt::format("expected case {} of {}, found end of input", c, cases));
@@ -48,23 +63,21 @@ std::vector<CaseAnswer> solve_contest(std::string_view input, Ending ending) {
     if (k == 0) in.fail_at(k_offset, "the number of rows k must be at least 1");
     in.end_line("the number of rows");
     if (in.at_end()) in.fail(fmt::format("expected the {} row lengths of case {}", k, c));
-    const std::size_t rows_offset = in.offset();
-    Summary s;
-    read_rows(in, k, [&](std::uint64_t r) { s.add(r); });
+    // The rows of this case only (the buffer is reused): the second pass,
+    // which finds the winning row once the nim-sum is known, runs over them.
+    rows.clear();
+    scan_rows(
+        in, k, [&](std::uint64_t r) { rows.push_back(r); }, [&] { rows.clear(); });
+    const Summary s = summarize(rows);
     CaseAnswer a;
     a.wins = mover_wins(s, ending);
     if (a.wins) {
-      // Second pass: the first row with a winning target.
-      const std::size_t after = in.offset();
-      in.seek(rows_offset);
-      for (std::uint64_t i = 0; i < k; ++i) {
-        const std::uint64_t r = in.read_uint("a row length", kMaxLength);
-        if (auto t = winning_target(r, s, ending)) {
-          a.move = Move{static_cast<std::size_t>(i), r - *t};
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (auto t = winning_target(rows[i], s, ending)) {
+          a.move = Move{i, rows[i] - *t};
           break;
         }
       }
-      in.seek(after);
     }
     answers.push_back(a);
   }

@@ -33,9 +33,8 @@ struct CaseAnswer {
 };
 
 // Parses and solves a whole contest input; throws InputError on the first
-// defect, before anything is returned. Rows are never stored: each case is
-// solved while streaming over its line (a second pass over the line finds
-// the winning row).
+// defect, before anything is returned. Only the current case's rows are held
+// (one reused buffer), so memory is O(largest case), not O(input).
 std::vector<CaseAnswer> solve_contest(std::string_view input, Ending ending);
 
 // `lose` / `win R N` / `win`, one line.
