@@ -22,8 +22,12 @@ class PlaySession {
   virtual std::string result() const = 0;  // who won and why; only when over()
   virtual std::string mover() const = 0;   // name of the player to move
   virtual bool engine_to_move() const = 0;
-  virtual std::vector<std::string> legal_moves() const = 0;  // may be abbreviated when huge
-  virtual std::string move_syntax() const = 0;               // how to type a move
+  // The legal moves, each one typed as try_move() accepts it, or a range
+  // `FIRST .. LAST` standing for a run of moves whose two ends are legal
+  // moves as written (nim: `2 1 .. 2 5`). May be abbreviated when huge, but
+  // every entry listed is real.
+  virtual std::vector<std::string> legal_moves() const = 0;
+  virtual std::string move_syntax() const = 0;  // how to type a move
   // Plays the person's move, or returns why it is refused (nothing changes).
   virtual std::optional<std::string> try_move(std::string_view text) = 0;
   // Plays the engine's move and returns it, as text with a short reason.
