@@ -156,7 +156,8 @@ class Session : public PlaySession {
   std::vector<std::string> legal_moves() const override {
     std::vector<std::string> out;
     for (std::size_t i = 0; i < pos_.rows.size(); ++i) {
-      if (pos_.rows[i] > 0) out.push_back(fmt::format("{} 1 .. {} {}", i + 1, i + 1, pos_.rows[i]));
+      if (pos_.rows[i] == 1) out.push_back(fmt::format("{} 1", i + 1));
+      if (pos_.rows[i] > 1) out.push_back(fmt::format("{} 1 .. {} {}", i + 1, i + 1, pos_.rows[i]));
     }
     return out;
   }
