@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what perfectplay needs from Debian's packages, only what is missing.
-# Runs as root (CI) or through sudo.
+# Runs as root (CI) or through sudo. Extra package names given as arguments are
+# installed too (scripts/fuzz.sh asks for clang and its fuzzer runtime).
 set -euo pipefail
 packages=(g++ cmake ninja-build make libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev
-          libgmock-dev librapidcheck-dev libbenchmark-dev clang-format)
+          libgmock-dev librapidcheck-dev libbenchmark-dev clang-format "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -8,12 +8,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <string>
 
+#include "core/game.h"
 #include "core/input_error.h"
 #include "registry/registry.h"
 
@@ -268,6 +271,44 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
 
 }  // namespace
 
+// `perfectplay bench`: each game's fixed reference positions, timed. The total
+// node count is the signature (as chess engines print one): deterministic, so
+// a functional change to a solver or to a game's rules changes it.
+int run_bench(const std::vector<std::string>& only) {
+  for (const std::string& name : only) {
+    if (pp::find_game(name) == nullptr) {
+      std::fprintf(stderr, "perfectplay: unknown game '%s' (`perfectplay list` shows the games)\n",
+                   name.c_str());
+      return kExitUsage;
+    }
+  }
+  std::uint64_t total = 0;
+  std::uint64_t checksum = 0;
+  double seconds = 0;
+  std::string out = fmt::format("{:<10} {:>12} {:>18} {:>9} {:>12}  positions\n", "game", "nodes",
+                                "checksum", "seconds", "nodes/s");
+  for (const pp::GameEntry& g : pp::all_games()) {
+    if (!only.empty() && std::find(only.begin(), only.end(), g.name) == only.end()) continue;
+    if (!g.bench) continue;
+    const auto start = std::chrono::steady_clock::now();
+    const pp::BenchResult r = g.bench();
+    const double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    fmt::format_to(std::back_inserter(out), "{:<10} {:>12} {:>18x} {:>9.3f} {:>12.0f}  {}\n",
+                   g.name, r.nodes, r.checksum, s, static_cast<double>(r.nodes) / std::max(s, 1e-9),
+                   r.positions);
+    total += r.nodes;
+    checksum = pp::mix64(checksum ^ r.checksum);
+    seconds += s;
+  }
+  fmt::format_to(std::back_inserter(out), "\nnodes searched: {}\nchecksum: {:x}\n", total,
+                 checksum);
+  fmt::format_to(std::back_inserter(out), "time: {:.3f} s ({:.0f} nodes/s)\n", seconds,
+                 static_cast<double>(total) / std::max(seconds, 1e-9));
+  write_out(out);
+  return kExitOk;
+}
+
 int main(int argc, char** argv) {
   CLI::App app{
       "perfectplay: plays two-player games of perfect information perfectly, and checks its "
@@ -276,6 +317,10 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("perfectplay 0.1.0"));
 
   CLI::App* list = app.add_subcommand("list", "List the games, one line of rules each");
+  CLI::App* bench = app.add_subcommand(
+      "bench", "Solve fixed positions with the exhaustive references; print the node signature");
+  std::vector<std::string> bench_games;
+  bench->add_option("games", bench_games, "only these games (default: all)");
 
   struct CommandSpec {
     const char* name;
@@ -382,6 +427,7 @@ int main(int argc, char** argv) {
     write_out(out);
     return kExitOk;
   }
+  if (bench->parsed()) return run_bench(bench_games);
   if (chosen_game == nullptr) return kExitUsage;
 
   try {

@@ -75,6 +75,16 @@ struct Hint {
   std::string reason;
 };
 
+// What `perfectplay bench` reports for one game: a fixed, deterministic set of
+// positions solved by the exhaustive reference. `nodes` (positions expanded)
+// is the signature: a functional change to a solver or to the rules changes
+// it. `checksum` folds the values found, so a changed answer shows too.
+struct BenchResult {
+  std::string positions;  // what was solved, for the report
+  std::uint64_t nodes = 0;
+  std::uint64_t checksum = 0;
+};
+
 struct GameEntry {
   std::string name;
   std::string summary;           // one line of rules, for `list`
@@ -99,6 +109,8 @@ struct GameEntry {
   std::function<VerifyReport(std::uint64_t trials, Seed, const Params&)> verify;
   // A random contest input.
   std::function<std::string(Seed, const Params&)> generate;
+  // The reference on the game's fixed bench positions (see BenchResult).
+  std::function<BenchResult()> bench;
 };
 
 }  // namespace perfectplay

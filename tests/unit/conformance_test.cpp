@@ -8,7 +8,8 @@
 //   - the default position analyzes, and the hint is one of the best moves;
 //   - a play session accepts every move it lists as legal, refuses garbage,
 //     and an engine-versus-engine game from the default position ends;
-//   - verify agrees on a handful of random instances.
+//   - verify agrees on a handful of random instances;
+//   - the bench signature is deterministic.
 //
 // Game-specific depth lives in each game's own tests; this file only checks
 // that no game breaks the shared contract.
@@ -179,6 +180,17 @@ TEST_P(Conformance, VerifyAgreesOnAFewInstances) {
   EXPECT_TRUE(r.ok()) << r.counterexample.value_or("") << "\n" << r.detail;
   EXPECT_EQ(r.trials, 25u);
   EXPECT_EQ(r.agreed, 25u);
+}
+
+TEST_P(Conformance, BenchSignatureIsDeterministic) {
+  const GameEntry& g = *GetParam();
+  ASSERT_TRUE(g.bench) << "every game gives `perfectplay bench` fixed reference positions";
+  const BenchResult a = g.bench();
+  const BenchResult b = g.bench();
+  EXPECT_GT(a.nodes, 0u);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_EQ(a.checksum, b.checksum);
+  EXPECT_FALSE(a.positions.empty());
 }
 
 std::vector<const GameEntry*> entries() {

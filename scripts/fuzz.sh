@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer target (fuzz/) for SECONDS each (default 20), with
+# seed corpora built from the examples and golden inputs of every game.
+#   scripts/fuzz.sh [SECONDS]
+# Findings (crash-*, timeout-*, oom-* files) are left in build/fuzz/findings/
+# and make the script fail; turn each into a regression test. Corpora grow in
+# build/fuzz/corpus/<target>/ and are reused by the next run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-20}
+./scripts/setup.sh clang libclang-rt-14-dev
+[ -f build/fuzz/build.ninja ] || cmake --preset fuzz -G Ninja >/dev/null
+cmake --build --preset fuzz
+games=$(build/release/perfectplay list 2>/dev/null | awk '{print $1}' || true)
+[ -n "$games" ] || games=$(ls examples)
+mkdir -p build/fuzz/findings
+status=0
+for target in fuzz_solve fuzz_position fuzz_play; do
+  corpus=build/fuzz/corpus/$target
+  seeds=build/fuzz/seeds/$target
+  rm -rf "$seeds"
+  mkdir -p "$corpus" "$seeds"
+  n=0
+  for game in $games; do
+    printf '%s\n' "$game" > "$seeds/$game-empty"
+    case $target in
+      fuzz_solve) verb=solve ;;
+      fuzz_play) verb=play ;;
+      *) verb=analyze ;;
+    esac
+    for f in examples/"$game"/*.in tests/golden/"$game"/*.cmd; do
+      [ -e "$f" ] || continue
+      case $f in
+        *.in)  # an example: contest input
+          [ $verb = solve ] || continue
+          flags=""
+          [ -f "${f%.in}.flags" ] && flags=" $(cat "${f%.in}.flags")"
+          { printf '%s%s\n' "$game" "$flags"; cat "$f"; } > "$seeds/$game-$n" ;;
+        *.cmd)  # a golden case: its stdin for solve and play, its --position for analyze
+          read -r cmd < "$f"
+          case $cmd in "$verb "*) ;; *) continue ;; esac
+          if [ $verb = analyze ]; then
+            pos=$(sed -n 's/.*--position "\([^"]*\)".*/\1/p' "$f")
+            [ -n "$pos" ] || continue
+            printf '%s\n%s\n' "$game" "$pos" > "$seeds/$game-$n"
+          else
+            [ -f "${f%.cmd}.in" ] || continue
+            { printf '%s\n' "$game"; cat "${f%.cmd}.in"; } > "$seeds/$game-$n"
+          fi ;;
+      esac
+      n=$((n + 1))
+    done
+  done
+  echo "== $target: $seconds s, $(ls "$seeds" | wc -l) seeds, $(ls "$corpus" | wc -l) corpus entries"
+  if ! (cd build/fuzz/findings && ../fuzz/$target -max_total_time="$seconds" -timeout=10 \
+        -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 "../corpus/$target" "../seeds/$target" \
+        2>"../$target.log"); then
+    status=1
+    tail -40 "build/fuzz/$target.log"
+  fi
+  grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|Done)" "build/fuzz/$target.log" || true
+done
+exit $status
