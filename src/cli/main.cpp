@@ -9,12 +9,14 @@
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <thread>
 
 #include "core/game.h"
 #include "core/input_error.h"
@@ -42,12 +44,27 @@ class InputText {
     }
     struct stat st {};
     if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-      void* p = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ,
-                       MAP_PRIVATE | MAP_POPULATE, fd, 0);
+      // Small files: map and fault everything in at once. Large files: map
+      // lazily and let a second thread touch the pages ahead of the parser, so
+      // the kernel's page-table work (about a sixth of the time of a
+      // parse-bound solve) overlaps the parsing instead of preceding it.
+      const auto size = static_cast<std::size_t>(st.st_size);
+      const bool large = size >= (std::size_t{16} << 20);
+      void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | (large ? 0 : MAP_POPULATE), fd, 0);
       if (p != MAP_FAILED) {
         map_ = p;
-        size_ = static_cast<std::size_t>(st.st_size);
+        size_ = size;
         if (!use_stdin) ::close(fd);
+        if (large) {
+          ::madvise(p, size, MADV_SEQUENTIAL);
+          toucher_ = std::thread([this] {
+            const auto* bytes = static_cast<const volatile char*>(map_);
+            for (std::size_t i = 0; i < size_ && !stop_.load(std::memory_order_relaxed);
+                 i += 4096) {
+              (void)bytes[i];
+            }
+          });
+        }
         return;
       }
     }
@@ -70,6 +87,8 @@ class InputText {
     if (!use_stdin) ::close(fd);
   }
   ~InputText() {
+    stop_ = true;
+    if (toucher_.joinable()) toucher_.join();
     if (map_ != nullptr) ::munmap(map_, size_);
   }
   InputText(const InputText&) = delete;
@@ -83,6 +102,8 @@ class InputText {
  private:
   void* map_ = nullptr;
   std::size_t size_ = 0;
+  std::thread toucher_;
+  std::atomic<bool> stop_{false};
   std::string buffer_;
 };
 

@@ -75,19 +75,38 @@ class TextReader {
       while (p != end && (*p == ' ' || *p == '\t')) ++p;
       const char* const start = p;
       std::uint64_t value = 0;
-      // Eight digits at a time while they last (SWAR), then byte by byte.
-      while (end - p >= 8) {
+      // Eight bytes at a time (SWAR): a chunk of eight digits is folded in
+      // whole; a chunk where the digits stop is folded in up to the first
+      // non-digit, found with one mask, so no loop runs per digit. Byte by
+      // byte only in the last seven bytes of the input.
+      for (;;) {
+        if (end - p < 8) {
+          while (p != end) {
+            const unsigned digit = static_cast<unsigned char>(*p) - static_cast<unsigned>('0');
+            if (digit > 9) break;
+            value = value * 10 + digit;
+            ++p;
+          }
+          break;
+        }
         std::uint64_t chunk;
         std::memcpy(&chunk, p, 8);
-        if (!all_digits(chunk)) break;
-        value = value * 100'000'000 + parse_eight_digits(chunk);
-        p += 8;
-      }
-      while (p != end) {
-        const unsigned digit = static_cast<unsigned char>(*p) - static_cast<unsigned>('0');
-        if (digit > 9) break;
-        value = value * 10 + digit;
-        ++p;
+        const std::uint64_t stops = non_digit_bytes(chunk);
+        if (stops == 0) {
+          value = value * 100'000'000 + parse_eight_digits(chunk);
+          p += 8;
+          if (p - start > 24) return false;  // far too long; let the checked path say so
+          continue;
+        }
+        const int n = __builtin_ctzll(stops) / 8;  // digits before the first non-digit
+        if (n > 0) {
+          // Move the n digits to the top bytes and pad below with '0's.
+          const std::uint64_t padded =
+              (chunk << (8 * (8 - n))) | (0x3030303030303030ULL >> (8 * n));
+          value = value * kPow10[n] + parse_eight_digits(padded);
+          p += n;
+        }
+        break;
       }
       if (p == start || p - start > 19 || value > hi) return false;
       if (p != end && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') return false;
@@ -126,6 +145,13 @@ class TextReader {
             (((chunk + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4)) ==
            0x3333333333333333ULL;
   }
+  // The high bit of each byte of a little-endian chunk that is not '0'..'9'.
+  static std::uint64_t non_digit_bytes(std::uint64_t chunk) {
+    const std::uint64_t x = chunk ^ 0x3030303030303030ULL;  // digits become 0..9, only they
+    return (((x & 0x7F7F7F7F7F7F7F7FULL) + 0x7676767676767676ULL) | x) & 0x8080808080808080ULL;
+  }
+  static constexpr std::uint64_t kPow10[8] = {1,      10,      100,       1000,
+                                              10'000, 100'000, 1'000'000, 10'000'000};
   // The value of eight ASCII digits, first digit in the lowest byte.
   static std::uint64_t parse_eight_digits(std::uint64_t chunk) {
     chunk -= 0x3030303030303030ULL;

@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 #include <vector>
 
 #include "core/nimber.h"
@@ -130,6 +131,28 @@ TEST(TextReader, FastLineAgreesWithCheckedReading) {
   EXPECT_EQ(got[4], 9999999999999999999ULL);
 }
 
+// Any line of numbers below 10^19, any blanks between them, at any offset from
+// the end of the input (the last seven bytes take the byte-by-byte path): the
+// fast path accepts it and reads exactly the numbers written.
+RC_GTEST_PROP(TextReader, FastLineReadsWhatWasWritten, ()) {
+  const auto values = *rc::gen::container<std::vector<std::uint64_t>>(
+      rc::gen::oneOf(rc::gen::inRange<std::uint64_t>(0, 1000),
+                     rc::gen::inRange<std::uint64_t>(0, 10'000'000'000'000'000'000ULL)));
+  RC_PRE(!values.empty());
+  std::string line;
+  for (std::uint64_t v : values) {
+    line += *rc::gen::element<std::string>(" ", "\t", "  ", " \t ");
+    line += std::to_string(v);
+  }
+  line += *rc::gen::element<std::string>("", "\n", "\r\n", " \n");
+  TextReader in(line);
+  std::vector<std::uint64_t> got;
+  RC_ASSERT(
+      in.try_uint_line(values.size(), UINT64_MAX, [&](std::uint64_t v) { got.push_back(v); }));
+  RC_ASSERT(got == values);
+  RC_ASSERT(in.at_end());
+}
+
 TEST(TextReader, FastLineDeclinesAnythingUnusual) {
   auto declines = [](std::string_view text, std::uint64_t count, std::uint64_t hi) {
     TextReader in(text);
@@ -142,6 +165,9 @@ TEST(TextReader, FastLineDeclinesAnythingUnusual) {
   EXPECT_TRUE(declines("1 -2\n", 2, 9));                  // sign
   EXPECT_TRUE(declines("12345678x\n", 1, 1e9));           // letter after a full chunk
   EXPECT_TRUE(declines("00000000000000000001\n", 1, 9));  // 20 digits
+  EXPECT_TRUE(declines("123456789012345678901234567890 1\n", 2, UINT64_MAX));  // 30 digits
+  EXPECT_TRUE(declines("1234567,\n", 1, 1e9));  // punctuation inside a chunk
+  EXPECT_TRUE(declines("12345:78 1\n", 2, 1e9));
   TextReader crlf("5 6\r\n7");
   EXPECT_TRUE(crlf.try_uint_line(2, 9, [](std::uint64_t) {}));
   EXPECT_TRUE(crlf.try_uint_line(1, 9, [](std::uint64_t) {}));
