@@ -17,8 +17,8 @@
 // Move rewards: a move m collecting r = reward(p, m) shifts the child's window
 // by r, so the child is searched with (alpha - r, beta - r).
 //
-// Memory: one table entry per distinct position searched, bounded by
-// SearchLimits::max_states.
+// Memory: one table entry per distinct position searched, plus the move lists
+// of the positions on the stack; together bounded by SearchLimits::max_states.
 #pragma once
 
 #include <algorithm>
@@ -58,7 +58,7 @@ class AlphaBetaSolver {
       if (b.upper <= alpha) return b.upper;
       alpha = std::max(alpha, b.lower);
       beta = std::min(beta, b.upper);
-    } else if (table_.size() >= limits_.max_states) {
+    } else if (table_.size() + pending_ >= limits_.max_states) {
       throw SearchLimitExceeded(limits_.max_states);
     }
     ++expanded_;
@@ -89,6 +89,9 @@ class AlphaBetaSolver {
   Score compute(const Position& p, Score alpha, Score beta) {
     const auto moves = game_.moves(p);
     if (moves.empty()) return game_.final_score(p);
+    const PendingMoves held(pending_, moves.size());
+    if (table_.size() + pending_ > limits_.max_states)
+      throw SearchLimitExceeded(limits_.max_states);
     const bool maximizing = game_.side(p) == Side::kMax;
     Score best = maximizing ? kScoreMin : kScoreMax;
     for (const auto& m : moves) {
@@ -110,6 +113,7 @@ class AlphaBetaSolver {
   SearchLimits limits_;
   std::unordered_map<Position, Bounds, detail::PositionHash<G>> table_;
   std::uint64_t expanded_ = 0;
+  std::uint64_t pending_ = 0;  // moves generated for the positions on the stack
 };
 
 }  // namespace perfectplay

@@ -45,10 +45,16 @@ class GrundySolver {
       if (it->second.in_progress) throw std::logic_error("GrundySolver: the game has a cycle");
       return it->second.value;
     }
-    if (memo_.size() >= limits_.max_states) throw SearchLimitExceeded(limits_.max_states);
+    if (memo_.size() + pending_ >= limits_.max_states) {
+      throw SearchLimitExceeded(limits_.max_states);
+    }
     memo_.emplace(part, Entry{Nimber(), true});
+    const auto moves = game_.moves(part);
+    const PendingMoves held(pending_, moves.size());
+    if (memo_.size() + pending_ > limits_.max_states) throw SearchLimitExceeded(limits_.max_states);
     std::vector<Nimber> options;
-    for (const auto& m : game_.moves(part)) options.push_back(grundy(game_.play(part, m)));
+    options.reserve(moves.size());
+    for (const auto& m : moves) options.push_back(grundy(game_.play(part, m)));
     const Nimber value = mex(options);
     memo_.find(part)->second = Entry{value, false};
     return value;
@@ -66,6 +72,7 @@ class GrundySolver {
   G game_;
   SearchLimits limits_;
   std::unordered_map<Position, Entry, detail::PositionHash<G>> memo_;
+  std::uint64_t pending_ = 0;  // moves generated for the positions on the stack
 };
 
 }  // namespace perfectplay

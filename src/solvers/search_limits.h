@@ -13,8 +13,27 @@
 namespace perfectplay {
 
 struct SearchLimits {
-  // About 100 bytes per stored position in the worst case: 2 GB by default.
+  // The most positions a search may hold at once: positions stored in its
+  // table plus the moves generated for the positions open on its stack (a
+  // deep line through positions with many moves holds all their move lists).
+  // About 100 bytes each in the worst case: 2 GB by default.
   std::uint64_t max_states = 20'000'000;
+};
+
+// Counts, for one open position on a search stack, the moves generated for
+// it as held, until the position is done (or the search unwinds).
+class PendingMoves {
+ public:
+  PendingMoves(std::uint64_t& pending, std::uint64_t moves) : pending_(pending), moves_(moves) {
+    pending_ += moves_;
+  }
+  ~PendingMoves() { pending_ -= moves_; }
+  PendingMoves(const PendingMoves&) = delete;
+  PendingMoves& operator=(const PendingMoves&) = delete;
+
+ private:
+  std::uint64_t& pending_;
+  std::uint64_t moves_;
 };
 
 class SearchLimitExceeded : public std::runtime_error {

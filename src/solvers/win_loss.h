@@ -8,8 +8,9 @@
 // loser the slowest loss. Every child is searched (no cut-off on the first
 // winning move), because remoteness needs the minimum over all winning moves.
 //
-// Memory: one hash-map entry per distinct position reached; the count is
-// bounded by SearchLimits::max_states. Time: O(sum over reached positions of
+// Memory: one hash-map entry per distinct position reached, plus the move
+// lists of the positions on the stack; together bounded by
+// SearchLimits::max_states. Time: O(sum over reached positions of
 // the number of moves). The recursion depth is the length of the longest game.
 #pragma once
 
@@ -38,7 +39,9 @@ class WinLossSolver {
       if (it->second.in_progress) throw std::logic_error("WinLossSolver: the game has a cycle");
       return it->second.outcome;
     }
-    if (memo_.size() >= limits_.max_states) throw SearchLimitExceeded(limits_.max_states);
+    if (memo_.size() + pending_ >= limits_.max_states) {
+      throw SearchLimitExceeded(limits_.max_states);
+    }
     memo_.emplace(p, Entry{Outcome{}, true});
     ++expanded_;
     const Outcome result = compute(p);
@@ -63,6 +66,8 @@ class WinLossSolver {
     if (moves.empty()) {
       return detail::ending_of(game_) == Ending::kNormal ? Outcome::loss(0) : Outcome::win(0);
     }
+    const PendingMoves held(pending_, moves.size());
+    if (memo_.size() + pending_ > limits_.max_states) throw SearchLimitExceeded(limits_.max_states);
     bool first = true;
     Outcome best;
     for (const auto& m : moves) {
@@ -77,6 +82,7 @@ class WinLossSolver {
   SearchLimits limits_;
   std::unordered_map<Position, Entry, detail::PositionHash<G>> memo_;
   std::uint64_t expanded_ = 0;
+  std::uint64_t pending_ = 0;  // moves generated for the positions on the stack
 };
 
 }  // namespace perfectplay

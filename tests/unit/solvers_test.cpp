@@ -286,6 +286,26 @@ TEST(GrundySolver, HeapsAreNimbers) {
   EXPECT_LE(s.stored_positions(), 10u);
 }
 
+// One heap of 5,000 is only 5,001 positions, but a depth-first search holds
+// the move lists of every position on its stack: 5,000 + 4,999 + ... moves.
+// The limit counts them, so the search stops early instead of holding
+// 12.5 million moves; a large enough limit lets it finish.
+TEST(SearchLimits, CountMovesHeldOnTheStack) {
+  {
+    GrundySolver<Heaps> s{Heaps{}, SearchLimits{100'000}};
+    EXPECT_THROW(s.grundy({5000}), SearchLimitExceeded);
+    EXPECT_LT(s.stored_positions(), 100u);
+  }
+  {
+    WinLossSolver<Heaps> s{Heaps{}, SearchLimits{100'000}};
+    EXPECT_THROW(s.solve({5000}), SearchLimitExceeded);
+  }
+  {
+    GrundySolver<Heaps> s{Heaps{}, SearchLimits{100'000}};
+    EXPECT_EQ(s.grundy({300}), Nimber(300));  // 300 + 299 + ... = 45,150 moves held at most
+  }
+}
+
 TEST(GrundySolver, SubtractionIsPeriodic) {
   // Take 1 or 2: values 0, 1, 2, 0, 1, 2, ...
   GrundySolver<Subtraction> s{Subtraction{}};

@@ -14,18 +14,18 @@ std::string Evaluation::text() const {
   return word;
 }
 
-Evaluation evaluate(const Position& p, Ending ending) {
-  if (reachable_positions(p, kReferenceCap + 1) <= kReferenceCap) {
-    ReferenceSolver solver{Rules(ending)};
+Evaluation evaluate(const Position& p, Ending ending, SearchLimits limits) {
+  if (reference_work(p, kReferenceCap + 1) <= kReferenceCap) {
+    ReferenceSolver solver{Rules(ending), limits};
     const Outcome o = solver.solve(p);
     return {o.is_win(), o.remoteness};
   }
   return {mover_wins(summarize(p.rows), ending), std::nullopt};
 }
 
-Choice choose_move(const Position& p, Ending ending) {
-  if (reachable_positions(p, kReferenceCap + 1) <= kReferenceCap) {
-    ReferenceSolver solver{Rules(ending)};
+Choice choose_move(const Position& p, Ending ending, SearchLimits limits) {
+  if (reference_work(p, kReferenceCap + 1) <= kReferenceCap) {
+    ReferenceSolver solver{Rules(ending), limits};
     const auto moves = analyze_moves(solver, p);
     const auto best = best_move(moves);
     if (!best) return {};

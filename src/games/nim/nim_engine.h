@@ -1,7 +1,7 @@
 // nim engine: the move perfectplay plays, and the position's value, using the
 // exhaustive reference where it reaches and the theory beyond.
 //
-//   reachable positions <= kReferenceCap   reference: fastest win, slowest loss,
+//   reference_work <= kReferenceCap        reference: fastest win, slowest loss,
 //                                          exact remoteness
 //   otherwise                              theory: the winning move in the
 //                                          lowest-numbered row; when lost,
@@ -14,10 +14,14 @@
 
 #include "core/outcome.h"
 #include "games/nim/nim.h"
+#include "solvers/search_limits.h"
 
 namespace perfectplay::games::nim {
 
-inline constexpr std::uint64_t kReferenceCap = 200'000;
+// The most work (reachable positions times moves per position, see
+// reference_work) the engine gives the exhaustive reference: a few tenths of a
+// second at most.
+inline constexpr std::uint64_t kReferenceCap = 4'000'000;
 
 struct Evaluation {
   bool wins = false;
@@ -31,8 +35,10 @@ struct Choice {
   bool exact = false;        // chosen by the exhaustive reference
 };
 
-Evaluation evaluate(const Position& p, Ending ending);
-Choice choose_move(const Position& p, Ending ending);
+Evaluation evaluate(const Position& p, Ending ending, SearchLimits limits = {});
+// Both throw SearchLimitExceeded when `limits` is below what the reference
+// needs for a board within kReferenceCap.
+Choice choose_move(const Position& p, Ending ending, SearchLimits limits = {});
 
 // Theory against reference on one board: nullopt when they agree (the
 // theory's win/loss matches, and its winning move leaves a lost position),

@@ -52,10 +52,10 @@ Analysis analyze(std::string_view text, const Params& params) {
   Analysis a;
   a.board = draw_board(p);
   a.to_move = "the player to move";
-  const bool exact = reachable_positions(p, kReferenceCap + 1) <= kReferenceCap;
-  const Evaluation value = evaluate(p, ending);
+  const bool exact = reference_work(p, kReferenceCap + 1) <= kReferenceCap;
+  const Evaluation value = evaluate(p, ending, params.limits);
   a.value = value.text();
-  const Choice choice = choose_move(p, ending);
+  const Choice choice = choose_move(p, ending, params.limits);
   if (choice.move) a.best_move = move_text(*choice.move);
 
   std::uint64_t total_moves = 0;
@@ -70,7 +70,7 @@ Analysis analyze(std::string_view text, const Params& params) {
     jmoves.push_back({{"row", m.row + 1}, {"take", m.take}, {"value", v}, {"best", best}});
   };
   if (exact) {
-    ReferenceSolver solver{rules};
+    ReferenceSolver solver{rules, params.limits};
     for (const auto& mv : analyze_moves(solver, p)) add_row(mv.move, to_string(mv.value));
     a.notes.push_back("values are exact, by exhaustive search (remoteness included)");
   } else if (total_moves <= kListAll) {
@@ -118,10 +118,10 @@ Analysis analyze(std::string_view text, const Params& params) {
 Hint hint(std::string_view text, const Params& params) {
   const Ending ending = ending_of(params);
   const Position p = parse_position(text);
-  const Choice c = choose_move(p, ending);
+  const Choice c = choose_move(p, ending, params.limits);
   Hint h;
   if (!c.move) {
-    h.value = evaluate(p, ending).text();
+    h.value = evaluate(p, ending, params.limits).text();
     h.reason = "no legal move: the game is over";
     return h;
   }
@@ -136,11 +136,13 @@ Hint hint(std::string_view text, const Params& params) {
 
 class Session : public PlaySession {
  public:
-  Session(Position p, Ending ending, int engine_side)
-      : pos_(std::move(p)), rules_(ending), engine_side_(engine_side) {}
+  Session(Position p, Ending ending, int engine_side, SearchLimits limits)
+      : pos_(std::move(p)), rules_(ending), engine_side_(engine_side), limits_(limits) {}
 
   std::string board() const override { return draw_board(pos_); }
-  bool over() const override { return rules_.moves(pos_).empty(); }
+  bool over() const override {
+    return std::all_of(pos_.rows.begin(), pos_.rows.end(), [](std::uint64_t r) { return r == 0; });
+  }
   std::string result() const override {
     // The player to move faces an empty board.
     const bool mover_won = rules_.ending() == Ending::kMisere;
@@ -188,7 +190,7 @@ class Session : public PlaySession {
     return std::nullopt;
   }
   std::string engine_move() override {
-    const Choice c = choose_move(pos_, rules_.ending());
+    const Choice c = choose_move(pos_, rules_.ending(), limits_);
     pos_ = rules_.play(pos_, *c.move);
     ++turn_;
     return fmt::format("{} (takes {} from row {}; engine's outlook: {})", move_text(*c.move),
@@ -200,6 +202,7 @@ class Session : public PlaySession {
   Rules rules_;
   int engine_side_;
   int turn_ = 0;
+  SearchLimits limits_;
 };
 
 rc::Gen<Position> position_gen(std::int64_t max_rows, std::int64_t max_length) {
@@ -247,7 +250,7 @@ GameEntry entry() {
   e.hint = hint;
   e.play = [](std::string_view position, int engine_side, Seed, const Params& params) {
     return std::unique_ptr<PlaySession>(
-        new Session(parse_position(position), ending_of(params), engine_side));
+        new Session(parse_position(position), ending_of(params), engine_side, params.limits));
   };
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {
     const Ending ending = ending_of(params);
@@ -255,10 +258,11 @@ GameEntry entry() {
     const std::int64_t len = params.get("max-length");
     Position largest{std::vector<std::uint64_t>(static_cast<std::size_t>(rows),
                                                 static_cast<std::uint64_t>(len))};
-    if (reachable_positions(largest, kReferenceCap + 1) > kReferenceCap) {
+    if (reference_work(largest, kReferenceCap + 1) > kReferenceCap) {
       throw RequestError(fmt::format(
-          "verify nim: boards of {} rows of up to {} squares have more than {} positions; the "
-          "exhaustive reference must reach every trial (lower --rows or --max-length)",
+          "verify nim: boards of {} rows of up to {} squares cost the exhaustive reference more "
+          "than {} (positions times moves); it must reach every trial (lower --rows or "
+          "--max-length)",
           rows, len, kReferenceCap));
     }
     return run_verify<Position>(

@@ -1,0 +1,1 @@
+analyze nim --position "20222"
