@@ -2,6 +2,7 @@
 
 #include <cassert>
 
+#include "games/binim/binim_entry.h"
 #include "games/nim/nim_entry.h"
 
 namespace perfectplay {
@@ -14,6 +15,8 @@ std::int64_t Params::get(const std::string& name) const {
 
 const std::vector<GameEntry>& all_games() {
   static const std::vector<GameEntry> games = {
+      games::binim::entry_binim(),
+      games::binim::entry_binim2(),
       games::nim::entry(),
   };
   return games;

@@ -1,0 +1,115 @@
+// binim and binim2 (CodeChef BINIM "Binary Nim" and BINIM2 "Binary Nim 2"). Rules.
+//
+// N stacks, each a binary string whose first character is the top. The two
+// players are Tweedle-Dee and Tweedle-Dum. A move takes a non-empty stack
+// whose top is the mover's own symbol and removes any positive number of
+// elements from its top:
+//
+//   Dee moves only on stacks with '0' on top,
+//   Dum moves only on stacks with '1' on top.
+//
+// (One published editorial swaps the two; the statement is as written here,
+// and the official samples agree with it.) The player who moves first is part
+// of the input.
+//
+//   binim  (Ending::kNormal): the player who cannot move LOSES.
+//   binim2 (Ending::kMisere): the player who cannot move WINS.
+//
+//   Position{stacks = {"0110", "1"}, to_move = Dee}
+//     stack 1: top 0 1 1 0 bottom    Dee may remove 1..4 elements
+//     stack 2: top 1 bottom          only Dum may touch it
+//   Move{stack = 0, count = 1} leaves {"110", "1"} with Dum to move.
+//
+// This header is the rules only: the exhaustive reference runs on it.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+
+namespace perfectplay::games::binim {
+
+enum class Player : std::uint8_t { kDee, kDum };
+
+// The symbol on top of the stacks a player may take from.
+constexpr char symbol_of(Player p) {
+  return p == Player::kDee ? '0' : '1';
+}
+constexpr Player other(Player p) {
+  return p == Player::kDee ? Player::kDum : Player::kDee;
+}
+constexpr std::string_view name_of(Player p) {
+  return p == Player::kDee ? "Dee" : "Dum";
+}
+// Whose stack it is: the player whose symbol is on top.
+constexpr Player owner_of(char top) {
+  return top == '0' ? Player::kDee : Player::kDum;
+}
+
+struct Position {
+  std::vector<std::string> stacks;  // each non-empty, top first
+  Player to_move = Player::kDee;
+  friend bool operator==(const Position&, const Position&) = default;
+};
+
+struct Move {
+  std::size_t stack = 0;  // 0-based index into Position::stacks
+  std::size_t count = 0;  // 1 <= count <= stacks[stack].size()
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+class Rules {
+ public:
+  using Position = binim::Position;
+  using Move = binim::Move;
+
+  explicit Rules(Ending ending) : ending_(ending) {}
+  Ending ending() const { return ending_; }
+
+  bool is_legal(const Position& p, const Move& m) const {
+    return m.stack < p.stacks.size() && m.count >= 1 && m.count <= p.stacks[m.stack].size() &&
+           p.stacks[m.stack][0] == symbol_of(p.to_move);
+  }
+
+  // Stack by stack, removing 1, 2, ... elements. O(total length).
+  std::vector<Move> moves(const Position& p) const {
+    std::vector<Move> out;
+    const char mine = symbol_of(p.to_move);
+    for (std::size_t i = 0; i < p.stacks.size(); ++i) {
+      if (p.stacks[i][0] != mine) continue;
+      for (std::size_t c = 1; c <= p.stacks[i].size(); ++c) out.push_back({i, c});
+    }
+    return out;
+  }
+
+  // Removes the elements; an emptied stack leaves the board. Stack order is
+  // kept, so move numbers stay meaningful to a person.
+  Position play(Position p, const Move& m) const {
+    std::string& s = p.stacks[m.stack];
+    if (m.count == s.size()) {
+      p.stacks.erase(p.stacks.begin() + static_cast<std::ptrdiff_t>(m.stack));
+    } else {
+      s.erase(0, m.count);
+    }
+    p.to_move = other(p.to_move);
+    return p;
+  }
+
+  std::size_t hash(const Position& p) const {
+    std::uint64_t h = mix64(p.stacks.size() * 2 + (p.to_move == Player::kDum));
+    for (const std::string& s : p.stacks) {
+      h = mix64(h ^ std::hash<std::string>{}(s));
+    }
+    return static_cast<std::size_t>(h);
+  }
+
+ private:
+  Ending ending_;
+};
+
+}  // namespace perfectplay::games::binim

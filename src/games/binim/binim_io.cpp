@@ -1,0 +1,166 @@
+#include "games/binim/binim_io.h"
+
+#include <fmt/format.h>
+#include <cstring>
+#include <random>
+
+#include "core/text_reader.h"
+#include "games/binim/binim_theory.h"
+
+namespace perfectplay::games::binim {
+
+namespace {
+
+constexpr std::uint64_t kMaxCount = 1'000'000'000'000ULL;
+
+std::string shown(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  if (u >= 0x21 && u < 0x7F) return std::string(1, c);
+  return fmt::format("\\x{:02x}", u);
+}
+
+Player read_player(TextReader& in, std::string_view what) {
+  const std::string_view w = in.read_word(what);
+  if (w == "Dee") return Player::kDee;
+  if (w == "Dum") return Player::kDum;
+  in.fail_at(in.offset() - w.size(), fmt::format("expected Dee or Dum, found '{}'", w));
+}
+
+// Checks a stack read by the careful path and reports the first bad byte.
+void check_stack(const TextReader& in, std::string_view s, std::size_t start) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '0' && s[i] != '1') {
+      in.fail_at(start + i, fmt::format("a stack holds only 0 and 1, found '{}'", shown(s[i])));
+    }
+  }
+}
+
+// One stack line. Fast path: the line is nothing but '0' and '1' up to its
+// end ('\n', "\r\n" or end of input), checked and counted eight bytes at a
+// time. Anything else takes the careful path, which names the defect.
+StackFacts read_stack_line(TextReader& in, std::string_view text) {
+  const std::size_t start = in.offset();
+  const char* const base = text.data();
+  const char* p = base + start;
+  const char* const end = base + text.size();
+  const void* nl_ptr = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+  const char* const line_end = nl_ptr ? static_cast<const char*>(nl_ptr) : end;
+  const char* content_end = line_end;
+  if (content_end > p && content_end[-1] == '\r') --content_end;
+  if (content_end > p) {
+    std::uint64_t ones = 0;
+    bool ok = true;
+    const char* q = p;
+    for (; content_end - q >= 8; q += 8) {
+      std::uint64_t chunk;
+      std::memcpy(&chunk, q, 8);
+      const std::uint64_t x = chunk ^ 0x3030303030303030ULL;  // '0' -> 0, '1' -> 1
+      if (x & 0xFEFEFEFEFEFEFEFEULL) {
+        ok = false;
+        break;
+      }
+      ones += static_cast<std::uint64_t>(__builtin_popcountll(x));
+    }
+    for (; ok && q != content_end; ++q) {
+      const unsigned bit = static_cast<unsigned char>(*q) - static_cast<unsigned>('0');
+      if (bit > 1) ok = false;
+      ones += bit;
+    }
+    if (ok) {
+      StackFacts f;
+      f.top = p[0];
+      f.bottom = content_end[-1];
+      f.ones = ones;
+      f.zeros = static_cast<std::uint64_t>(content_end - p) - ones;
+      in.seek(static_cast<std::size_t>((nl_ptr ? line_end + 1 : end) - base));
+      return f;
+    }
+  }
+  const std::string_view s = in.read_word("a stack (a string of 0 and 1)");
+  check_stack(in, s, in.offset() - s.size());
+  in.end_line("the stack");
+  return facts_of(s);
+}
+
+}  // namespace
+
+std::vector<Player> solve_contest(std::string_view input, Ending ending) {
+  TextReader in(input);
+  if (in.at_end()) in.fail("empty input: expected the number of cases T");
+  const std::uint64_t cases = in.read_uint("the number of cases T", kMaxCount);
+  if (cases == 0) in.fail_at(0, "the number of cases T must be at least 1");
+  in.end_line("the number of cases");
+  std::vector<Player> winners;
+  for (std::uint64_t c = 1; c <= cases; ++c) {
+    if (in.at_end()) in.fail(fmt::format("expected case {} of {}, found end of input", c, cases));
+    const std::size_t n_offset = in.offset();
+    const std::uint64_t n = in.read_uint("the number of stacks N", kMaxCount);
+    if (n == 0) in.fail_at(n_offset, "the number of stacks N must be at least 1");
+    const Player first = read_player(in, "the player who moves first (Dee or Dum)");
+    in.end_line("the first player");
+    Summary s;
+    for (std::uint64_t i = 1; i <= n; ++i) {
+      if (in.at_end()) {
+        in.fail(fmt::format("expected stack {} of {} in case {}, found end of input", i, n, c));
+      }
+      s.add(read_stack_line(in, input));
+    }
+    winners.push_back(winner(s, first, ending));
+  }
+  in.end_input();
+  return winners;
+}
+
+Position parse_position(std::string_view text) {
+  TextReader in(text);
+  in.skip_blank_lines();
+  if (in.at_end())
+    in.fail("empty position: expected the player to move (Dee or Dum), then the stacks");
+  Position p;
+  p.to_move = read_player(in, "the player to move (Dee or Dum)");
+  for (;;) {
+    if (in.at_line_end()) {
+      if (in.at_end()) break;
+      in.end_line("the stacks");
+      continue;
+    }
+    const std::string_view s = in.read_word("a stack (a string of 0 and 1)");
+    check_stack(in, s, in.offset() - s.size());
+    p.stacks.emplace_back(s);
+  }
+  return p;
+}
+
+std::string format_position(const Position& p) {
+  std::string out(name_of(p.to_move));
+  for (const std::string& s : p.stacks) {
+    out += ' ';
+    out += s;
+  }
+  return out;
+}
+
+std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_stacks,
+                             std::int64_t max_length) {
+  std::mt19937_64 rng(mix64(seed));
+  std::uniform_int_distribution<std::int64_t> stacks_dist(1, max_stacks);
+  std::uniform_int_distribution<std::int64_t> len_dist(1, max_length);
+  std::string out = fmt::format("{}\n", cases);
+  for (std::int64_t c = 0; c < cases; ++c) {
+    const std::int64_t n = stacks_dist(rng);
+    fmt::format_to(std::back_inserter(out), "{} {}\n", n, (rng() & 1) ? "Dee" : "Dum");
+    for (std::int64_t i = 0; i < n; ++i) {
+      const std::int64_t len = len_dist(rng);
+      std::uint64_t bits = 0;
+      for (std::int64_t j = 0; j < len; ++j) {
+        if (j % 64 == 0) bits = rng();
+        out += static_cast<char>('0' + (bits & 1));
+        bits >>= 1;
+      }
+      out += '\n';
+    }
+  }
+  return out;
+}
+
+}  // namespace perfectplay::games::binim

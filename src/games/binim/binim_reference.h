@@ -1,0 +1,48 @@
+// binim/binim2 reference: the generic WinLossSolver on the rules, nothing else.
+//
+// The order of the stacks does not change the game, so the reference solves
+// positions with their stacks sorted (ReferenceRules sorts after every move):
+// one memo entry per multiset of stacks and player to move. That is the only
+// thing it adds to the rules.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "games/binim/binim.h"
+#include "solvers/win_loss.h"
+
+namespace perfectplay::games::binim {
+
+inline Position canonical(Position p) {
+  std::sort(p.stacks.begin(), p.stacks.end());
+  return p;
+}
+
+class ReferenceRules : public Rules {
+ public:
+  using Rules::Rules;
+  Position play(const Position& p, const Move& m) const { return canonical(Rules::play(p, m)); }
+};
+
+using ReferenceSolver = WinLossSolver<ReferenceRules>;
+
+// What an exhaustive search of p costs, capped at `cap`: the positions
+// reachable (each stack keeps one of its suffixes, and either player may be
+// to move) times the most moves one of them has.
+inline std::uint64_t reference_work(const Position& p, std::uint64_t cap) {
+  std::uint64_t positions = 2;
+  std::uint64_t moves = 1;
+  for (const std::string& s : p.stacks) {
+    if (s.size() >= cap || __builtin_mul_overflow(positions, s.size() + 1, &positions) ||
+        positions > cap) {
+      return cap;
+    }
+    moves += s.size();
+  }
+  std::uint64_t work;
+  if (__builtin_mul_overflow(positions, moves, &work) || work > cap) return cap;
+  return work;
+}
+
+}  // namespace perfectplay::games::binim

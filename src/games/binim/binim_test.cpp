@@ -1,0 +1,94 @@
+// binim/binim2: hand-worked cases, the formats, bad input.
+#include <gtest/gtest.h>
+
+#include "core/input_error.h"
+#include "games/binim/binim_engine.h"
+#include "games/binim/binim_io.h"
+#include "games/binim/binim_theory.h"
+
+namespace perfectplay::games::binim {
+namespace {
+
+std::int64_t value_of(std::string_view s) {
+  Summary sum;
+  sum.add(facts_of(s));
+  return sum.value;
+}
+
+TEST(Binim, StackValuesByHand) {
+  // "0": Dee has one move, to the empty stack (0): { 0 | } = 1.
+  EXPECT_EQ(value_of("0"), 1);
+  // "01": Dee's options are "1" (-1) and "" (0): { -1, 0 | } = 1.
+  EXPECT_EQ(value_of("01"), 1);
+  // "010": options "10" (-1), "0" (1), "" (0): { -1, 1, 0 | } = 2.
+  EXPECT_EQ(value_of("010"), 2);
+  EXPECT_EQ(value_of("101"), -2);
+  EXPECT_EQ(value_of("0000"), 4);
+  EXPECT_EQ(value_of("1000"), -1);
+}
+
+TEST(Binim, OfficialSamples) {
+  EXPECT_EQ(solve_contest("2\n2 Dee\n101\n010\n2 Dum\n101\n010\n", Ending::kNormal),
+            (std::vector<Player>{Player::kDum, Player::kDee}));
+  EXPECT_EQ(solve_contest("1\n2 Dee\n010\n101\n", Ending::kMisere),
+            (std::vector<Player>{Player::kDee}));
+}
+
+TEST(Binim, EndOfGame) {
+  // No stacks: the player to move cannot move.
+  EXPECT_EQ(winner(Position{{}, Player::kDee}, Ending::kNormal), Player::kDum);
+  EXPECT_EQ(winner(Position{{}, Player::kDee}, Ending::kMisere), Player::kDee);
+  // Only Dum's stacks, Dee to move: Dee is stuck.
+  EXPECT_EQ(winner(Position{{"1", "10"}, Player::kDee}, Ending::kNormal), Player::kDum);
+  EXPECT_EQ(winner(Position{{"1", "10"}, Player::kDee}, Ending::kMisere), Player::kDee);
+}
+
+TEST(Binim, FastAndCarefulStackReadingAgree) {
+  // Long stacks take the eight-at-a-time path; CRLF and a missing final
+  // newline are accepted.
+  const std::string a(1000, '0');
+  const std::string b = "1" + std::string(999, '0');
+  const std::string input = "1\r\n2 Dum\r\n" + a + "\r\n" + b;
+  // values: a = +1000, b = -1; Dee wins either way.
+  EXPECT_EQ(solve_contest(input, Ending::kNormal), std::vector<Player>{Player::kDee});
+}
+
+TEST(Binim, PositionFormat) {
+  const Position p = parse_position("Dum 0110\n 1   10\n");
+  EXPECT_EQ(p.to_move, Player::kDum);
+  EXPECT_EQ(p.stacks, (std::vector<std::string>{"0110", "1", "10"}));
+  EXPECT_EQ(format_position(p), "Dum 0110 1 10");
+  EXPECT_EQ(parse_position(format_position(p)), p);
+}
+
+std::string error_of(std::string_view input) {
+  try {
+    solve_contest(input, Ending::kNormal);
+  } catch (const InputError& e) {
+    return e.format("in");
+  }
+  return "accepted";
+}
+
+TEST(Binim, BadInput) {
+  EXPECT_EQ(error_of(""), "in:1:1: empty input: expected the number of cases T");
+  EXPECT_EQ(error_of("1\n1 Dee\n0120\n"), "in:3:3: a stack holds only 0 and 1, found '2'");
+  EXPECT_EQ(error_of("1\n1 Dee\n\n"),
+            "in:3:1: expected a stack (a string of 0 and 1), found end of line");
+  EXPECT_EQ(error_of("1\n1 Tweedle\n0\n"), "in:2:3: expected Dee or Dum, found 'Tweedle'");
+  EXPECT_EQ(error_of("1\n2 Dee\n0\n"),
+            "in:4:1: expected stack 2 of 2 in case 1, found end of input");
+  EXPECT_EQ(error_of("1\n1 Dee\n0\n1\n"), "in:4:1: unexpected '1' after the last case");
+  EXPECT_EQ(error_of("1\n0 Dee\n"), "in:2:1: the number of stacks N must be at least 1");
+  EXPECT_EQ(error_of("1\n1 Dee\n01 10\n"), "in:3:4: unexpected '10' after the stack");
+  EXPECT_EQ(error_of("2\n1 Dee\n0\n"), "in:4:1: expected case 2 of 2, found end of input");
+}
+
+TEST(Binim, BadPosition) {
+  EXPECT_THROW(parse_position(""), InputError);
+  EXPECT_THROW(parse_position("Dee 012"), InputError);
+  EXPECT_THROW(parse_position("Alice 01"), InputError);
+}
+
+}  // namespace
+}  // namespace perfectplay::games::binim

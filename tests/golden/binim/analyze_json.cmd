@@ -1,0 +1,1 @@
+analyze binim --json --position "Dum 01 10"

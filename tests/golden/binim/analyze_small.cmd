@@ -1,0 +1,1 @@
+analyze binim --position "Dee 0110 1001 10 0"

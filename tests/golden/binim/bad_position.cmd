@@ -1,0 +1,1 @@
+analyze binim --position "Dee 0112"

@@ -1,0 +1,1 @@
+hint binim --position "Dee 0110 1001 10 0"

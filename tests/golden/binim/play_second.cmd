@@ -1,0 +1,1 @@
+play binim --as second --position "Dum 0110 1 10"

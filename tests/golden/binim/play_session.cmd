@@ -1,0 +1,1 @@
+play binim --position "Dee 0110 1 10"

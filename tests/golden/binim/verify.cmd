@@ -1,0 +1,1 @@
+verify binim --trials 3000

@@ -1,0 +1,1 @@
+verify binim --stacks 20 --max-length 20

@@ -1,0 +1,1 @@
+analyze binim2 --json --position "Dum 01 10"

@@ -1,0 +1,1 @@
+analyze binim2 --position "Dee 0112"

@@ -1,0 +1,1 @@
+hint binim2 --position "Dee 0110 1001 10 0"

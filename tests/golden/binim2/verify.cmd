@@ -1,0 +1,1 @@
+verify binim2 --trials 3000

@@ -1,0 +1,1 @@
+verify binim2 --stacks 20 --max-length 20
