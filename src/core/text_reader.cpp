@@ -85,8 +85,12 @@ std::int64_t TextReader::read_int(std::string_view what, std::int64_t lo, std::i
   std::uint64_t magnitude;
   try {
     magnitude = read_uint(what, UINT64_MAX);
-  } catch (const InputError&) {
+  } catch (const InputError& e) {
     offset_ = start;
+    // Past 64 bits: still say the range the caller asked for.
+    if (e.message().find("must be at most") != std::string::npos) {
+      fail_at(start, fmt::format("{} must be between {} and {}", what, lo, hi));
+    }
     throw;
   }
   if (magnitude > limit) {

@@ -2,6 +2,7 @@
 
 #include <cassert>
 
+#include "games/bacteria/bacteria_entry.h"
 #include "games/binim/binim_entry.h"
 #include "games/nim/nim_entry.h"
 
@@ -15,6 +16,7 @@ std::int64_t Params::get(const std::string& name) const {
 
 const std::vector<GameEntry>& all_games() {
   static const std::vector<GameEntry> games = {
+      games::bacteria::entry(),
       games::binim::entry_binim(),
       games::binim::entry_binim2(),
       games::nim::entry(),

@@ -1,0 +1,1 @@
+analyze bacteria --json --position $'2 2\n..\n.#'

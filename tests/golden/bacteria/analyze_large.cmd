@@ -1,0 +1,1 @@
+analyze bacteria --position $'6 6\n......\n.#....\n......\n....#.\n......\n......'

@@ -1,0 +1,1 @@
+analyze bacteria --position $'4 5\n..#..\nHHHHH\n..V..\n..V..'

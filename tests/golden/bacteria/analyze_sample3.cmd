@@ -1,0 +1,1 @@
+analyze bacteria --position $'3 4\n#.##\n....\n#.##'

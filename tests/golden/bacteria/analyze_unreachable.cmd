@@ -1,0 +1,1 @@
+analyze bacteria --position $'3 3\n...\n.H.\n...'

@@ -1,0 +1,1 @@
+hint bacteria --position $'3 4\n#.##\n....\n#.##'

@@ -1,0 +1,1 @@
+play bacteria --position $'2 3\n...\n.#.'

@@ -1,0 +1,1 @@
+verify bacteria --trials 500

@@ -1,0 +1,1 @@
+verify bacteria --rows 8 --cols 8
