@@ -365,6 +365,12 @@ int main(int argc, char** argv) {
     cmd->require_subcommand(1);
     const std::string name = spec.name;
     for (const pp::GameEntry& g : pp::all_games()) {
+      // An entry offers only the commands it has functions for (the bare
+      // assignment solver: solve and generate).
+      const bool offered = (name == "solve" && g.solve) || (name == "analyze" && g.analyze) ||
+                           (name == "hint" && g.hint) || (name == "play" && g.play) ||
+                           (name == "verify" && g.verify) || (name == "generate" && g.generate);
+      if (!offered) continue;
       CLI::App* sub = cmd->add_subcommand(g.name, g.summary);
       const bool reads_position = name == "analyze" || name == "hint" || name == "play";
       if (name == "solve" || reads_position) {
@@ -426,7 +432,15 @@ int main(int argc, char** argv) {
     const std::string game = argv[2];
     bool is_command = false;
     for (const CommandSpec& spec : commands) is_command = is_command || command == spec.name;
-    if (is_command && !game.empty() && game[0] != '-' && pp::find_game(game) == nullptr) {
+    const pp::GameEntry* found = pp::find_game(game);
+    if (is_command && found != nullptr && command != "solve" && command != "generate" &&
+        !((command == "analyze" && found->analyze) || (command == "hint" && found->hint) ||
+          (command == "play" && found->play) || (command == "verify" && found->verify))) {
+      std::fprintf(stderr, "perfectplay: %s offers no `%s` (%s)\n", game.c_str(), command.c_str(),
+                   found->summary.c_str());
+      return kExitUsage;
+    }
+    if (is_command && !game.empty() && game[0] != '-' && found == nullptr) {
       std::fprintf(stderr, "perfectplay: unknown game '%s' (`perfectplay list` shows the games)\n",
                    game.c_str());
       return kExitUsage;

@@ -3,6 +3,7 @@
 #include <cassert>
 
 #include "games/bacteria/bacteria_entry.h"
+#include "games/gridgame/gridgame_entry.h"
 #include "games/binim/binim_entry.h"
 #include "games/nim/nim_entry.h"
 
@@ -16,9 +17,11 @@ std::int64_t Params::get(const std::string& name) const {
 
 const std::vector<GameEntry>& all_games() {
   static const std::vector<GameEntry> games = {
+      games::gridgame::assignment_entry(),
       games::bacteria::entry(),
       games::binim::entry_binim(),
       games::binim::entry_binim2(),
+      games::gridgame::entry(),
       games::nim::entry(),
   };
   return games;

@@ -1,0 +1,77 @@
+// gridgame (UVa 11553 "Grid Game"). Rules.
+//
+// An n x n integer matrix M. Each round Alice crosses out an uncrossed row i,
+// then Bob an uncrossed column j, and Alice receives M(i, j) (pays it when
+// negative). After n rounds every line is crossed. Alice maximizes her total,
+// Bob minimizes it.
+//
+//   Position{rows_left = 0b101, cols_left = 0b011, pending = -1}: row 2 and
+//   column 3 are crossed, Alice to move. After Alice crosses row 1 the
+//   position has pending = 0 and Bob chooses a column; the crossing cell's
+//   value is the reward of Bob's move.
+//
+// Rules is the exhaustive reference's view (ScoredGame: Alice is Side::kMax),
+// for n <= 16 (bit masks). It knows nothing of matchings.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/game.h"
+#include "core/score.h"
+#include "games/assignment/assignment.h"
+
+namespace perfectplay::games::gridgame {
+
+using assignment::CostMatrix;
+
+inline constexpr int kReferenceMaxN = 16;
+
+class Rules {
+ public:
+  struct Position {
+    std::uint32_t rows_left = 0;
+    std::uint32_t cols_left = 0;
+    int pending = -1;  // the row Alice has just crossed, awaiting Bob; -1 when Alice moves
+    friend bool operator==(const Position&, const Position&) = default;
+  };
+  using Move = int;  // a row (Alice) or a column (Bob), 0-based
+
+  // Precondition: m.size() <= kReferenceMaxN.
+  explicit Rules(const CostMatrix& m) : m_(&m) {}
+
+  Position start() const {
+    const std::uint32_t all = (m_->size() == 32) ? ~0u : (1u << m_->size()) - 1;
+    return {all, all, -1};
+  }
+  Side side(const Position& p) const { return p.pending < 0 ? Side::kMax : Side::kMin; }
+  Score final_score(const Position&) const { return 0; }
+  std::vector<Move> moves(const Position& p) const {
+    std::vector<Move> out;
+    const std::uint32_t left = p.pending < 0 ? p.rows_left : p.cols_left;
+    for (int k = 0; k < m_->size(); ++k) {
+      if ((left >> k) & 1) out.push_back(k);
+    }
+    return out;
+  }
+  Position play(Position p, Move m) const {
+    if (p.pending < 0) {
+      p.rows_left &= ~(1u << m);
+      p.pending = m;
+    } else {
+      p.cols_left &= ~(1u << m);
+      p.pending = -1;
+    }
+    return p;
+  }
+  Score reward(const Position& p, Move m) const { return p.pending < 0 ? 0 : (*m_)(p.pending, m); }
+  std::size_t hash(const Position& p) const {
+    return static_cast<std::size_t>(mix64((std::uint64_t{p.rows_left} << 32) ^ p.cols_left ^
+                                          (std::uint64_t(p.pending + 1) << 58)));
+  }
+
+ private:
+  const CostMatrix* m_;
+};
+
+}  // namespace perfectplay::games::gridgame

@@ -1,0 +1,10 @@
+#pragma once
+
+#include "registry/game_entry.h"
+
+namespace perfectplay::games::gridgame {
+
+GameEntry entry();
+GameEntry assignment_entry();  // `solve assignment`: the matching on its own
+
+}  // namespace perfectplay::games::gridgame

@@ -1,0 +1,1 @@
+generate assignment --seed 2 --n 3

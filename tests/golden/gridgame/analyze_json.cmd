@@ -1,0 +1,1 @@
+analyze gridgame --json --position $'2\n1 2\n3 4\nmoves: 1'

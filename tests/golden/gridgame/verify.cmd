@@ -1,0 +1,1 @@
+verify gridgame --trials 1000

@@ -1,0 +1,1 @@
+verify gridgame --n 12
