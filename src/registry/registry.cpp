@@ -2,6 +2,7 @@
 
 #include <cassert>
 
+#include "games/asymmetry/asymmetry_entry.h"
 #include "games/bacteria/bacteria_entry.h"
 #include "games/gridgame/gridgame_entry.h"
 #include "games/binim/binim_entry.h"
@@ -18,6 +19,7 @@ std::int64_t Params::get(const std::string& name) const {
 const std::vector<GameEntry>& all_games() {
   static const std::vector<GameEntry> games = {
       games::gridgame::assignment_entry(),
+      games::asymmetry::entry(),
       games::bacteria::entry(),
       games::binim::entry_binim(),
       games::binim::entry_binim2(),

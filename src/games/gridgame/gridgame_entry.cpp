@@ -227,7 +227,7 @@ class Session : public PlaySession {
     const Progress p = progress_of(*matrix_, moves_);
     return draw(p, moves_) +
            fmt::format("  value of the game from here: {}\n",
-                       p.score + plan_->remaining_cost() + (pending_rest_ >= 0 ? 0 : 0));
+                       p.score + plan_->remaining_cost());
   }
   bool over() const override {
     return moves_.size() == 2 * static_cast<std::size_t>(matrix_->size());

@@ -1,0 +1,9 @@
+#pragma once
+
+#include "registry/game_entry.h"
+
+namespace perfectplay::games::asymmetry {
+
+GameEntry entry();
+
+}  // namespace perfectplay::games::asymmetry

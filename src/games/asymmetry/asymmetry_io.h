@@ -1,0 +1,38 @@
+// asymmetry formats.
+//
+// Contest format (CCO 2026 Day 2 Problem 1):
+//   N M K                 1 <= N, M; M even; 1 <= K <= 4294967295; N * M <= 5 * 10^8
+//   N lines of M integers in [0, K]
+// Answer: the asymmetry under optimal play, one integer.
+//
+// Position format (analyze, hint, play): the same, then optionally a line
+// `marked: c1 c2 ...` of the marked columns (1-based); a marked column's
+// values are what was finally written there.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/seed.h"
+#include "games/asymmetry/asymmetry.h"
+
+namespace perfectplay::games::asymmetry {
+
+inline constexpr std::int64_t kMaxK = 4'294'967'295;
+inline constexpr std::int64_t kMaxCells = 500'000'000;
+
+Grid parse_contest(std::string_view input);
+
+struct Board {
+  Grid grid;
+  std::vector<char> marked;  // per column
+  int marked_count() const;
+};
+Board parse_position(std::string_view text);
+std::string format_position(const Board& b);
+
+std::string generate_contest(Seed seed, std::int64_t rows, std::int64_t cols, std::int64_t k);
+
+}  // namespace perfectplay::games::asymmetry
