@@ -1,0 +1,1 @@
+play asymmetry --position $'1 4 3\n1 0 2 3'

@@ -1,0 +1,1 @@
+verify asymmetry --trials 200

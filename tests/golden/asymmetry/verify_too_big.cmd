@@ -1,0 +1,1 @@
+verify asymmetry --cols 10
