@@ -40,9 +40,69 @@ Assignment::Assignment(const CostMatrix& cost) : cost_(cost) {
       s.row4col[j] = i;
     }
   }
+  // Augmenting row reduction (Jonker and Volgenant), two passes: a free row
+  // takes the column of its smallest reduced cost c - v; when that beats the
+  // row's second smallest, the column's v drops by the difference, so the row
+  // sits at its new minimum, and the row it displaces retries at once.
+  // Invariant kept: every matched row sits at the minimum of its reduced
+  // costs, so with u = that minimum the duals stay feasible and matched pairs
+  // tight, which is all the shortest-path phase needs.
+  std::vector<int> free_rows;
   for (int i = 0; i < n; ++i) {
-    if (s.col4row[static_cast<std::size_t>(i)] == -1) augment(s, i);
+    if (s.col4row[static_cast<std::size_t>(i)] == -1) free_rows.push_back(i);
   }
+  for (int pass = 0; pass < 2 && n > 1; ++pass) {
+    std::vector<int> next;
+    std::size_t k = 0;
+    std::size_t budget = 4 * un + 16;  // a bound on re-tries, so ties cannot loop long
+    while (k < free_rows.size()) {
+      const int i = free_rows[k++];
+      const std::int64_t* row = cost.row(i);
+      std::int64_t u1 = kInf, u2 = kInf;
+      std::size_t j1 = 0, j2 = 0;
+      for (std::size_t j = 0; j < un; ++j) {
+        const std::int64_t h = row[j] - s.v[j];
+        if (h < u2) {
+          if (h >= u1) {
+            u2 = h;
+            j2 = j;
+          } else {
+            u2 = u1;
+            j2 = j1;
+            u1 = h;
+            j1 = j;
+          }
+        }
+      }
+      int i0 = s.row4col[j1];
+      if (u1 < u2) {
+        s.v[j1] -= u2 - u1;
+      } else if (i0 >= 0) {
+        j1 = j2;
+        i0 = s.row4col[j1];
+      }
+      s.col4row[static_cast<std::size_t>(i)] = static_cast<int>(j1);
+      s.row4col[j1] = i;
+      if (i0 >= 0) {
+        s.col4row[static_cast<std::size_t>(i0)] = -1;
+        if (u1 < u2 && budget > 0) {
+          --budget;
+          free_rows[--k] = i0;  // retry the displaced row now
+        } else {
+          next.push_back(i0);
+        }
+      }
+    }
+    free_rows = std::move(next);
+  }
+  // u: each row's smallest reduced cost (a matched row's is at its column).
+  for (int i = 0; i < n; ++i) {
+    const std::int64_t* row = cost.row(i);
+    std::int64_t m = kInf;
+    for (std::size_t j = 0; j < un; ++j) m = std::min(m, row[j] - s.v[j]);
+    s.u[static_cast<std::size_t>(i)] = m;
+  }
+  for (const int i : free_rows) augment(s, i);
   col4row_ = s.col4row;
   total_ = 0;
   for (int i = 0; i < n; ++i) total_ += cost(i, col4row_[static_cast<std::size_t>(i)]);

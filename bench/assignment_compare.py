@@ -1,0 +1,87 @@
+#!/usr/bin/python3
+"""Our assignment solver against SciPy's linear_sum_assignment and dlib's
+max_cost_assignment on the same random matrices, in one run.
+
+Each matrix is drawn from a fixed seed; the three solvers run on it in turn,
+REPS times, and the median solve time of each is reported (solve only: SciPy
+timed in-process around the call, ours and dlib inside their program, not
+counting reading the file). The three costs must be equal.
+
+  bench/assignment_compare.py [--sizes 500,1000,2000,4000] [--reps 3] [--no-dlib] [--csv FILE]
+
+Needs python3-scipy and, for dlib, libdlib-dev (scripts/setup_bench.sh) and
+build/release/bench/assignment_peers.
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+from scipy.optimize import linear_sum_assignment
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PEERS = os.path.join(ROOT, "build", "release", "bench", "assignment_peers")
+
+
+def run_peer(which, path):
+    out = subprocess.run([PEERS, which, path], check=True, capture_output=True, text=True).stdout.split()
+    return int(out[0]), float(out[1])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", default="500,1000,2000,4000")
+    ap.add_argument("--ranges", default="1000000,1000")
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--no-dlib", action="store_true")
+    ap.add_argument("--dlib-max", type=int, default=2000, help="skip dlib above this n (it is slow)")
+    ap.add_argument("--csv")
+    args = ap.parse_args()
+    rows = []
+    print(f"{'n':>6} {'values':>12} {'ours s':>9} {'scipy s':>9} {'dlib s':>9} {'scipy/ours':>10} {'dlib/ours':>10}  cost")
+    for n in [int(x) for x in args.sizes.split(",")]:
+        for hi in [int(x) for x in args.ranges.split(",")]:
+            rng = np.random.RandomState(n * 7919 + hi % 1000003)
+            cost = rng.randint(0, hi + 1, size=(n, n)).astype(np.int64)
+            with tempfile.NamedTemporaryFile(suffix=".bin", delete=False) as f:
+                f.write(np.int64(n).tobytes())
+                f.write(cost.tobytes())
+                path = f.name
+            times = {"ours": [], "scipy": [], "dlib": []}
+            costs = set()
+            use_dlib = not args.no_dlib and n <= args.dlib_max
+            for _ in range(args.reps):
+                c, t = run_peer("ours", path)
+                costs.add(c)
+                times["ours"].append(t)
+                start = time.perf_counter()
+                r, col = linear_sum_assignment(cost)
+                times["scipy"].append(time.perf_counter() - start)
+                costs.add(int(cost[r, col].sum()))
+                if use_dlib:
+                    c, t = run_peer("dlib", path)
+                    costs.add(c)
+                    times["dlib"].append(t)
+            os.unlink(path)
+            if len(costs) != 1:
+                print(f"COST MISMATCH at n={n} values [0,{hi}]: {costs}", file=sys.stderr)
+                sys.exit(1)
+            med = {k: (statistics.median(v) if v else float("nan")) for k, v in times.items()}
+            cost_value = costs.pop()
+            print(f"{n:>6} {'[0,' + str(hi) + ']':>12} {med['ours']:>9.3f} {med['scipy']:>9.3f} "
+                  f"{med['dlib']:>9.3f} {med['scipy'] / med['ours']:>10.1f} {med['dlib'] / med['ours']:>10.1f}  {cost_value}",
+                  flush=True)
+            rows.append((n, hi, med["ours"], med["scipy"], med["dlib"], cost_value))
+    if args.csv:
+        with open(args.csv, "w") as f:
+            f.write("n,max_value,ours_s,scipy_s,dlib_s,cost\n")
+            for r in rows:
+                f.write(",".join(str(x) for x in r) + "\n")
+
+
+if __name__ == "__main__":
+    main()
