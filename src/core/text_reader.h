@@ -54,6 +54,8 @@ class TextReader {
   void end_input();
 
   bool at_end() const { return offset_ >= text_.size(); }
+  // Bytes not read yet: an upper bound on what the rest of the input holds.
+  std::size_t remaining() const { return offset_ < text_.size() ? text_.size() - offset_ : 0; }
   // True when only blanks stand between here and the end of the line.
   bool at_line_end() {
     skip_blanks();

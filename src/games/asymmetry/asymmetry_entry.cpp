@@ -244,7 +244,7 @@ GameEntry entry() {
   e.position_format = "`N M K`, the grid, then optionally `marked: c1 c2 ...`";
   e.default_position = "2 4 3\n1 0 2 3\n0 3 1 1\n";
   e.params = {
-      {"rows", "the most rows N", 3, 1, kReferenceMaxRows},
+      {"rows", "the most rows N (verify: at most 8)", 3, 1, 1'000'000},
       {"cols", "the most columns M (even)", 6, 2, 1'000'000},
       {"k", "the largest K", 5, 1, kMaxK},
   };
@@ -262,11 +262,11 @@ GameEntry entry() {
   };
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {
     const auto rows = params.get("rows"), cols = params.get("cols"), k = params.get("k");
-    if (cols > 6 || k > kReferenceMaxK || cols % 2 != 0) {
+    if (rows > 3 || cols > 6 || k > kReferenceMaxK || cols % 2 != 0) {
       throw RequestError(fmt::format(
-          "verify asymmetry: the exhaustive reference reaches M <= 6 (even) and K <= {} here "
-          "(asked: M = {}, K = {})",
-          kReferenceMaxK, cols, k));
+          "verify asymmetry: the exhaustive reference reaches N <= 3, M <= 6 (even) and K <= {} "
+          "here (asked: N = {}, M = {}, K = {})",
+          kReferenceMaxK, rows, cols, k));
     }
     return run_verify<Grid>(
         grid_gen(static_cast<int>(rows), static_cast<int>(cols), k), trials, seed,

@@ -1,6 +1,7 @@
 #include "games/asymmetry/asymmetry_io.h"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <random>
 
 #include "core/game.h"
@@ -22,6 +23,10 @@ Grid read_grid(TextReader& in) {
                                  static_cast<std::int64_t>(g.rows) * g.cols, kMaxCells));
   }
   in.end_line("N M K");
+  // Every value takes at least two bytes of input, so this bounds the grid by
+  // what is actually there, not by the declared N * M.
+  g.cells.reserve(std::min<std::size_t>(
+      static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols), in.remaining() / 2 + 1));
   const auto k = static_cast<std::uint64_t>(g.k);
   for (int r = 0; r < g.rows; ++r) {
     if (in.at_end()) {

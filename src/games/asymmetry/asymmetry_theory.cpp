@@ -31,23 +31,19 @@ struct TopTwo {
 }  // namespace
 
 std::int64_t inner_minimum(std::int64_t k, std::int64_t x, std::int64_t f, bool has_f) {
-  auto value = [&](std::int64_t v) {
-    const std::int64_t same_row = std::max(v, k - v);
-    return has_f ? std::max(same_row, absdiff(v, x) + f) : same_row;
-  };
-  std::int64_t best = std::numeric_limits<std::int64_t>::max();
-  auto consider = [&](std::int64_t twice) {  // candidates given as 2v: floor and ceiling
-    for (const std::int64_t v : {twice / 2, (twice + 1) / 2}) {
-      best = std::min(best, value(std::clamp<std::int64_t>(v, 0, k)));
-    }
-  };
-  consider(k);
-  consider(2 * x);
-  if (has_f) {
-    consider(x + f);
-    consider(k + x - f);
-  }
-  return best;
+  // Both pieces are V-shaped with slopes -1 and +1: max(v, K - v) bottoms out
+  // at ceil(K/2) in the middle, |v - x| + F at F over x. With a <= b the
+  // distances from x to the two ends: while F <= a the middle is reachable
+  // (ceil(K/2)); while F <= b the optimum is where the slopes cross,
+  // ceil((b + F) / 2); beyond, F itself at v = x. (The same closed form as the
+  // seed's corrected analysis; InnerMinimumByBruteForce checks it against
+  // every v.)
+  const std::int64_t middle = (k + 1) / 2;
+  if (!has_f) return middle;
+  const std::int64_t a = std::min(x, k - x), b = std::max(x, k - x);
+  if (f <= a) return middle;
+  if (f <= b) return (b + f + 1) / 2;
+  return f;
 }
 
 PairPlan plan_pair(const Grid& g, int j) {

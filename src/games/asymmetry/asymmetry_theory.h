@@ -25,11 +25,11 @@
 //            max( max(v, K - v), |v - x| + F ) )          (N >= 2)
 //   pair = ceil(K / 2)                                     (N == 1)
 //
-// The inner minimum is of a convex piecewise-linear function of v, so it is
-// reached at the floor or ceiling of a breakpoint (K/2, x) or of a crossing
-// of its pieces ((x + F)/2, (K + x - F)/2): six candidates, O(1). (The seed
-// first treated the two threats separately and then corrected itself to
-// this max; we do not rely on its closed form but on the candidates.)
+// The inner minimum is of the maximum of two V-shaped pieces of slopes +-1;
+// with a = min(x, K - x), b = max(x, K - x) it is ceil(K/2) when F <= a,
+// ceil((b + F) / 2) when a < F <= b, and F beyond (the seed's corrected
+// closed form; the seed first treated the two threats separately and said
+// so). A test checks it against every v for every K <= 12, x, F.
 //
 // Cost: two row-major passes over the grid with per-pair accumulators (the
 // top two flips per pair and column choice), O(N * M) time and O(M) extra

@@ -1,0 +1,80 @@
+// Micro-benchmarks of the hot kernels: the SWAR line reader, the assignment
+// solver, the bacteria Grundy table, and the transposition-table probe of the
+// generic alpha-beta solver.
+#include <benchmark/benchmark.h>
+
+#include <random>
+#include <string>
+
+#include "core/text_reader.h"
+#include "games/assignment/assignment.h"
+#include "games/bacteria/bacteria_theory.h"
+#include "games/gridgame/gridgame_reference.h"
+
+namespace {
+
+using namespace perfectplay;
+
+void BM_FastUintLine(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  std::string text;
+  for (int i = 0; i < 100000; ++i) text += std::to_string(rng() >> 2) + ' ';
+  text += '\n';
+  for (auto _ : state) {
+    TextReader in(text);
+    std::uint64_t sum = 0;
+    const bool ok = in.try_uint_line(100000, UINT64_MAX, [&](std::uint64_t v) { sum += v; });
+    benchmark::DoNotOptimize(ok);
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_FastUintLine);
+
+void BM_Assignment(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const std::int64_t hi = state.range(1);
+  std::mt19937_64 rng(2);
+  std::vector<std::int64_t> v(static_cast<std::size_t>(n) * static_cast<std::size_t>(n));
+  for (auto& x : v) x = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(hi + 1));
+  const games::assignment::CostMatrix m(n, v);
+  for (auto _ : state) {
+    const games::assignment::Assignment a(m);
+    benchmark::DoNotOptimize(a.cost());
+  }
+}
+BENCHMARK(BM_Assignment)->Args({200, 1'000'000})->Args({200, 1000})->Unit(benchmark::kMillisecond);
+
+void BM_GrundyTable(benchmark::State& state) {
+  const int side = static_cast<int>(state.range(0));
+  std::mt19937_64 rng(3);
+  games::bacteria::Grid g{side, side, {}};
+  for (int i = 0; i < side * side; ++i) g.cells.push_back(rng() % 10 == 0 ? '#' : '.');
+  for (auto _ : state) {
+    const games::bacteria::GrundyTable t(g);
+    benchmark::DoNotOptimize(t.value(games::bacteria::Rect{0, side - 1, 0, side - 1}));
+  }
+}
+BENCHMARK(BM_GrundyTable)->Arg(15)->Arg(40)->Unit(benchmark::kMillisecond);
+
+// Probes only: the position is solved once outside the loop, so every
+// search inside it is answered by the table at the root.
+void BM_TranspositionProbe(benchmark::State& state) {
+  std::mt19937_64 rng(4);
+  std::vector<std::int64_t> v(49);
+  for (auto& x : v) x = static_cast<std::int64_t>(rng() % 2001) - 1000;
+  const games::assignment::CostMatrix m(7, v);
+  const games::gridgame::Rules rules(m);
+  games::gridgame::ReferenceSolver solver{rules};
+  solver.value(rules.start());
+  std::vector<games::gridgame::Rules::Position> positions;
+  for (int r = 0; r < 7; ++r) positions.push_back(rules.play(rules.start(), r));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(solver.search(positions[i], kScoreMin, kScoreMax));
+    i = (i + 1) % positions.size();
+  }
+}
+BENCHMARK(BM_TranspositionProbe);
+
+}  // namespace
