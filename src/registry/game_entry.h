@@ -75,6 +75,18 @@ struct Hint {
   std::string reason;
 };
 
+// The reason a win/loss engine gives for its move: by exhaustive search the
+// fastest win or the longest resistance; otherwise the game's own words for
+// a theory's winning move and for its delaying heuristic.
+inline std::string win_loss_reason(bool exact, bool wins, std::string_view theory_win,
+                                   std::string_view heuristic_loss) {
+  if (exact) {
+    return wins ? "the fastest win (exhaustive search)"
+                : "the longest resistance (exhaustive search)";
+  }
+  return std::string(wins ? theory_win : heuristic_loss);
+}
+
 // What `perfectplay bench` reports for one game: a fixed, deterministic set of
 // positions solved by the exhaustive reference. `nodes` (positions expanded)
 // is the signature: a functional change to a solver or to the rules changes

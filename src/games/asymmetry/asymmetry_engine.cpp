@@ -79,6 +79,16 @@ Grid fresh_pairs_grid(const Board& b) {
   return g;
 }
 
+// The pair (j, mirror(j)) of g as a grid of its own, two columns wide.
+Grid pair_grid(const Grid& g, int j) {
+  Grid pair{g.rows, 2, g.k, {}};
+  for (int r = 0; r < g.rows; ++r) {
+    pair.cells.push_back(static_cast<std::uint32_t>(g.at(r, j)));
+    pair.cells.push_back(static_cast<std::uint32_t>(g.at(r, g.mirror(j))));
+  }
+  return pair;
+}
+
 Rules::Position reference_position(const Rules& rules, const Board& b) {
   Rules::Position p;
   for (int c = 0; c < b.grid.cols; ++c) {
@@ -221,15 +231,7 @@ std::optional<std::string> check_theory(const Grid& g) {
   for (int j = 0; j < g.cols / 2; ++j) {
     const PairPlan plan = plan_pair(g, j);
     // Only this pair is played: compare with the reference on the pair alone.
-    Grid pair;
-    pair.rows = g.rows;
-    pair.cols = 2;
-    pair.k = g.k;
-    for (int r = 0; r < g.rows; ++r) {
-      pair.cells.push_back(static_cast<std::uint32_t>(g.at(r, j)));
-      pair.cells.push_back(static_cast<std::uint32_t>(g.at(r, g.mirror(j))));
-    }
-    Board pb{pair, {0, 0}};
+    Board pb{pair_grid(g, j), {0, 0}};
     apply(pb, BoardMove{plan.col == j ? 0 : 1, plan.row, plan.write});
     const Rules pr(pb.grid);
     ReferenceSolver ps{pr};
@@ -252,15 +254,7 @@ std::optional<std::string> check_side_claims(const Grid& g) {
   }
   std::int64_t pairs = 0;
   for (int j = 0; j < g.cols / 2; ++j) {
-    Grid pair;
-    pair.rows = g.rows;
-    pair.cols = 2;
-    pair.k = g.k;
-    for (int r = 0; r < g.rows; ++r) {
-      pair.cells.push_back(static_cast<std::uint32_t>(g.at(r, j)));
-      pair.cells.push_back(static_cast<std::uint32_t>(g.at(r, g.mirror(j))));
-    }
-    const Rules pr(pair);
+    const Rules pr(pair_grid(g, j));
     ReferenceSolver ps{pr};
     pairs += ps.value(pr.start());
   }

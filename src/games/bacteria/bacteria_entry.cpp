@@ -104,10 +104,8 @@ Hint hint(std::string_view text, const Params& params) {
   }
   h.move = move_text(*c.move);
   h.value = c.value.text();
-  h.reason = c.exact ? (c.value.wins ? "the fastest win (exhaustive search)"
-                                     : "the longest resistance (exhaustive search)")
-                     : (c.value.wins ? "leaves a nim-sum of 0 (Sprague-Grundy)"
-                                     : "every move loses; this one infects the fewest cells");
+  h.reason = win_loss_reason(c.exact, c.value.wins, "leaves a nim-sum of 0 (Sprague-Grundy)",
+                             "every move loses; this one infects the fewest cells");
   return h;
 }
 

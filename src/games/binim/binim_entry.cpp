@@ -129,10 +129,8 @@ Hint hint(Ending ending, std::string_view text, const Params& params) {
   }
   h.move = move_text(*c.move);
   h.value = c.value.text();
-  h.reason = c.exact ? (c.value.mover_wins ? "the fastest win (exhaustive search)"
-                                           : "the longest resistance (exhaustive search)")
-                     : (c.value.mover_wins ? "leaves the opponent lost (theory)"
-                                           : "every move loses; this one delays (heuristic)");
+  h.reason = win_loss_reason(c.exact, c.value.mover_wins, "leaves the opponent lost (theory)",
+                             "every move loses; this one delays (heuristic)");
   return h;
 }
 

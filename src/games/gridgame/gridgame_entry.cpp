@@ -226,8 +226,7 @@ class Session : public PlaySession {
   std::string board() const override {
     const Progress p = progress_of(*matrix_, moves_);
     return draw(p, moves_) +
-           fmt::format("  value of the game from here: {}\n",
-                       p.score + plan_->remaining_cost());
+           fmt::format("  value of the game from here: {}\n", p.score + plan_->remaining_cost());
   }
   bool over() const override {
     return moves_.size() == 2 * static_cast<std::size_t>(matrix_->size());

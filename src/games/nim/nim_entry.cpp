@@ -127,10 +127,8 @@ Hint hint(std::string_view text, const Params& params) {
   }
   h.move = move_text(*c.move);
   h.value = c.value.text();
-  h.reason = c.exact ? (c.value.wins ? "the fastest win (exhaustive search)"
-                                     : "the longest resistance (exhaustive search)")
-                     : (c.value.wins ? "leaves a losing position (theory)"
-                                     : "every move loses; this one delays (heuristic)");
+  h.reason = win_loss_reason(c.exact, c.value.wins, "leaves a losing position (theory)",
+                             "every move loses; this one delays (heuristic)");
   return h;
 }
 
