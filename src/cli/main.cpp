@@ -306,8 +306,9 @@ int run_bench(const std::vector<std::string>& only) {
   std::uint64_t total = 0;
   std::uint64_t checksum = 0;
   double seconds = 0;
-  std::string out = fmt::format("{:<10} {:>12} {:>18} {:>9} {:>12}  positions\n", "game", "nodes",
-                                "checksum", "seconds", "nodes/s");
+  std::string out =
+      fmt::format("{:<10} {:>10} {:>16} {:>8} {:>10} {:>9} {:>9}  positions\n", "game", "nodes",
+                  "checksum", "seconds", "nodes/s", "stored", "B/stored");
   for (const pp::GameEntry& g : pp::all_games()) {
     if (!only.empty() && std::find(only.begin(), only.end(), g.name) == only.end()) continue;
     if (!g.bench) continue;
@@ -315,9 +316,10 @@ int run_bench(const std::vector<std::string>& only) {
     const pp::BenchResult r = g.bench();
     const double s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    fmt::format_to(std::back_inserter(out), "{:<10} {:>12} {:>18x} {:>9.3f} {:>12.0f}  {}\n",
-                   g.name, r.nodes, r.checksum, s, static_cast<double>(r.nodes) / std::max(s, 1e-9),
-                   r.positions);
+    fmt::format_to(std::back_inserter(out),
+                   "{:<10} {:>10} {:>16x} {:>8.3f} {:>10.0f} {:>9} {:>9}  {}\n", g.name, r.nodes,
+                   r.checksum, s, static_cast<double>(r.nodes) / std::max(s, 1e-9), r.stored,
+                   r.bytes_per_position, r.positions);
     total += r.nodes;
     checksum = pp::mix64(checksum ^ r.checksum);
     seconds += s;

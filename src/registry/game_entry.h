@@ -95,6 +95,8 @@ struct BenchResult {
   std::string positions;  // what was solved, for the report
   std::uint64_t nodes = 0;
   std::uint64_t checksum = 0;
+  std::uint64_t stored = 0;            // positions in the largest table of the set
+  std::size_t bytes_per_position = 0;  // the reference's table, estimated from its layout
 };
 
 struct GameEntry {

@@ -77,6 +77,11 @@ class AlphaBetaSolver {
   }
 
   std::uint64_t stored_positions() const { return table_.size(); }
+  // Memory per stored position, estimated from the table's layout: the node
+  // (key, value, next pointer, cached hash) and one bucket pointer.
+  static constexpr std::size_t bytes_per_position() {
+    return sizeof(typename decltype(table_)::value_type) + 3 * sizeof(void*);
+  }
   std::uint64_t expanded_positions() const { return expanded_; }
   const G& game() const { return game_; }
 

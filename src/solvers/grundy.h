@@ -61,6 +61,11 @@ class GrundySolver {
   }
 
   std::uint64_t stored_positions() const { return memo_.size(); }
+  // Memory per stored position, estimated from the table's layout: the node
+  // (key, value, next pointer, cached hash) and one bucket pointer.
+  static constexpr std::size_t bytes_per_position() {
+    return sizeof(typename decltype(memo_)::value_type) + 3 * sizeof(void*);
+  }
   const G& game() const { return game_; }
 
  private:

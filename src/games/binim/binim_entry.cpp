@@ -296,6 +296,8 @@ GameEntry make_entry(Ending ending) {
         ReferenceSolver solver{ReferenceRules(ending)};
         const Outcome o = solver.solve(canonical(Position{stacks, first}));
         r.nodes += solver.expanded_positions();
+        r.stored = std::max<std::uint64_t>(r.stored, solver.stored_positions());
+        r.bytes_per_position = solver.bytes_per_position();
         r.checksum =
             mix64(r.checksum ^ (o.is_win() ? 1u : 2u) ^ (std::uint64_t{o.remoteness} << 8));
       }

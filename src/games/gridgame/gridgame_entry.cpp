@@ -400,6 +400,8 @@ GameEntry entry() {
       ReferenceSolver solver{rules};
       const std::int64_t value = solver.value(rules.start());
       r.nodes += solver.expanded_positions();
+      r.stored = std::max<std::uint64_t>(r.stored, solver.stored_positions());
+      r.bytes_per_position = solver.bytes_per_position();
       r.checksum = mix64(r.checksum ^ static_cast<std::uint64_t>(value));
     }
     return r;

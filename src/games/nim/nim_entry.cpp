@@ -284,6 +284,8 @@ GameEntry entry() {
         ReferenceSolver solver{Rules(ending)};
         const Outcome o = solver.solve(Position{rows});
         r.nodes += solver.expanded_positions();
+        r.stored = std::max<std::uint64_t>(r.stored, solver.stored_positions());
+        r.bytes_per_position = solver.bytes_per_position();
         r.checksum =
             mix64(r.checksum ^ (o.is_win() ? 1u : 2u) ^ (std::uint64_t{o.remoteness} << 8));
       }
