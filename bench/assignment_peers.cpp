@@ -35,8 +35,8 @@ int main(int argc, char** argv) {
   std::int64_t total = 0;
   const auto start = std::chrono::steady_clock::now();
   if (std::strcmp(argv[1], "ours") == 0) {
-    const perfectplay::games::assignment::CostMatrix m(static_cast<int>(n), cost);
-    const perfectplay::games::assignment::Assignment a(m);
+    const perfectplay::games::assignment::CostMatrix m(static_cast<std::size_t>(n), cost);
+    const perfectplay::games::assignment::Solver a(m);
     total = a.cost();
   } else if (std::strcmp(argv[1], "dlib") == 0) {
 #ifdef PERFECTPLAY_HAVE_DLIB

@@ -37,9 +37,9 @@ void BM_Assignment(benchmark::State& state) {
   std::mt19937_64 rng(2);
   std::vector<std::int64_t> v(static_cast<std::size_t>(n) * static_cast<std::size_t>(n));
   for (auto& x : v) x = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(hi + 1));
-  const games::assignment::CostMatrix m(n, v);
+  const games::assignment::CostMatrix m(static_cast<std::size_t>(n), v);
   for (auto _ : state) {
-    const games::assignment::Assignment a(m);
+    const games::assignment::Solver a(m);
     benchmark::DoNotOptimize(a.cost());
   }
 }

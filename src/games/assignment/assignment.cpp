@@ -1,93 +1,168 @@
+// The Jonker-Volgenant solver; see assignment.h for the method and the bounds.
 #include "games/assignment/assignment.h"
 
 #include <algorithm>
 #include <cassert>
 #include <limits>
-#include <numeric>
 
 namespace perfectplay::games::assignment {
 
 namespace {
-constexpr std::int64_t kInf = std::numeric_limits<std::int64_t>::max() / 4;
+constexpr std::int64_t kBig = std::numeric_limits<std::int64_t>::max() / 4;
+}  // namespace
+
+Result solve(const CostMatrix& m) {
+  Solver s(m);
+  Result r;
+  r.cost = s.cost();
+  r.column_of_row.resize(m.n);
+  for (std::size_t i = 0; i < m.n; ++i) r.column_of_row[i] = s.column_of(i);
+  return r;
 }
 
-Assignment::Assignment(const CostMatrix& cost) : cost_(cost) {
-  const int n = cost.size();
-  const auto un = static_cast<std::size_t>(n);
-  State& s = state_;
-  s.u.assign(un, 0);
-  s.v.assign(un, kInf);
-  s.col4row.assign(un, -1);
-  s.row4col.assign(un, -1);
-  s.row_fixed.assign(un, 0);
-  s.col_fixed.assign(un, 0);
-  // Column reduction: v[j] = the column's minimum; its (last) minimum row
-  // takes the column when that row is still free.
-  std::vector<int> argmin(un, -1);
-  for (int i = 0; i < n; ++i) {
-    const std::int64_t* row = cost.row(i);
-    for (std::size_t j = 0; j < un; ++j) {
-      if (row[j] <= s.v[j]) {
-        s.v[j] = row[j];
-        argmin[j] = i;
+Solver::Solver(const CostMatrix& m)
+    : Solver(m, std::vector<bool>(m.n, true), std::vector<bool>(m.n, true)) {}
+
+Solver::Solver(const CostMatrix& m, const std::vector<bool>& live_rows,
+               const std::vector<bool>& live_cols)
+    : m_(&m), n_(m.n), row_live_(live_rows), col_live_(live_cols) {
+  assert(live_rows.size() == n_ && live_cols.size() == n_ && n_ <= kMaxN);
+  for (std::size_t i = 0; i < n_; ++i) {
+    if (row_live_[i]) rows_.push_back(i);
+    if (col_live_[i]) cols_.push_back(i);
+  }
+  assert(rows_.size() == cols_.size());
+  live_ = rows_.size();
+  x_.assign(n_, kNone);
+  y_.assign(n_, kNone);
+  v_.assign(n_, 0);
+  solve_all();
+}
+
+std::int64_t Solver::cost() const {
+  std::int64_t total = 0;
+  for (std::size_t i = 0; i < n_; ++i) {
+    if (row_live_[i]) total += at(i, x_[i]);
+  }
+  return total;
+}
+
+std::int64_t Solver::reduced(std::size_t i, std::size_t j) const {
+  return at(i, j) - u(i) - v_[j];
+}
+
+void Solver::solve_all() {
+  const std::size_t m = live_;
+  if (m == 0) return;
+  if (m == 1) {
+    x_[rows_[0]] = cols_[0];
+    y_[cols_[0]] = rows_[0];
+    v_[cols_[0]] = at(rows_[0], cols_[0]);
+    return;
+  }
+  const bool full = m == n_;
+  const std::int64_t* const c = m_->cost.data();
+
+  // 1. Column reduction: v[j] = min over rows, row by row so that the scan is
+  // contiguous (and vectorizes in the full case).
+  std::vector<std::int64_t> colmin(n_, kBig);
+  std::vector<std::size_t> argmin(n_, kNone);
+  for (const std::size_t i : rows_) {
+    const std::int64_t* row = c + i * n_;
+    if (full) {
+      for (std::size_t j = 0; j < n_; ++j) {
+        if (row[j] < colmin[j]) {
+          colmin[j] = row[j];
+          argmin[j] = i;
+        }
+      }
+    } else {
+      for (const std::size_t j : cols_) {
+        if (row[j] < colmin[j]) {
+          colmin[j] = row[j];
+          argmin[j] = i;
+        }
       }
     }
   }
-  for (std::size_t j = 0; j < un; ++j) {
-    const int i = argmin[j];
-    if (s.col4row[static_cast<std::size_t>(i)] == -1) {
-      s.col4row[static_cast<std::size_t>(i)] = static_cast<int>(j);
-      s.row4col[j] = i;
+  std::vector<std::uint32_t> matches(n_, 0);
+  for (std::size_t k = m; k-- > 0;) {
+    const std::size_t j = cols_[k];
+    const std::size_t i = argmin[j];
+    v_[j] = colmin[j];
+    if (matches[i]++ == 0) {
+      x_[i] = j;
+      y_[j] = i;
+    } else if (v_[j] < v_[x_[i]]) {
+      const std::size_t j1 = x_[i];
+      x_[i] = j;
+      y_[j] = i;
+      y_[j1] = kNone;
+    } else {
+      y_[j] = kNone;
     }
   }
-  // Augmenting row reduction (Jonker and Volgenant), two passes: a free row
-  // takes the column of its smallest reduced cost c - v; when that beats the
-  // row's second smallest, the column's v drops by the difference, so the row
-  // sits at its new minimum, and the row it displaces retries at once.
-  // Invariant kept: every matched row sits at the minimum of its reduced
-  // costs, so with u = that minimum the duals stay feasible and matched pairs
-  // tight, which is all the shortest-path phase needs.
-  std::vector<int> free_rows;
-  for (int i = 0; i < n; ++i) {
-    if (s.col4row[static_cast<std::size_t>(i)] == -1) free_rows.push_back(i);
+
+  // 2. Reduction transfer.
+  std::vector<std::size_t> free_rows;
+  for (const std::size_t i : rows_) {
+    if (matches[i] == 0) {
+      free_rows.push_back(i);
+    } else if (matches[i] == 1) {
+      const std::size_t j1 = x_[i];
+      const std::int64_t* row = c + i * n_;
+      std::int64_t mu = kBig;
+      for (const std::size_t j : cols_) {
+        if (j != j1) mu = std::min(mu, row[j] - v_[j]);
+      }
+      v_[j1] -= mu;
+    }
   }
-  for (int pass = 0; pass < 2 && n > 1; ++pass) {
-    std::vector<int> next;
+
+  // 3. Augmenting row reduction, two passes, each with a step cap so that a
+  // long chain of small price cuts cannot run away; what is left goes to 4.
+  for (int pass = 0; pass < 2 && !free_rows.empty(); ++pass) {
+    std::vector<std::size_t> next;
     std::size_t k = 0;
-    std::size_t budget = 4 * un + 16;  // a bound on re-tries, so ties cannot loop long
+    std::uint64_t steps = 0;
+    const std::uint64_t cap = 8 * static_cast<std::uint64_t>(m);
     while (k < free_rows.size()) {
-      const int i = free_rows[k++];
-      const std::int64_t* row = cost.row(i);
-      std::int64_t u1 = kInf, u2 = kInf;
-      std::size_t j1 = 0, j2 = 0;
-      for (std::size_t j = 0; j < un; ++j) {
-        const std::int64_t h = row[j] - s.v[j];
-        if (h < u2) {
-          if (h >= u1) {
-            u2 = h;
+      if (++steps > cap) {
+        for (; k < free_rows.size(); ++k) next.push_back(free_rows[k]);
+        break;
+      }
+      const std::size_t i = free_rows[k++];
+      const std::int64_t* row = c + i * n_;
+      std::size_t j1 = cols_[0], j2 = kNone;
+      std::int64_t umin = row[j1] - v_[j1], usub = kBig;
+      for (std::size_t t = 1; t < m; ++t) {
+        const std::size_t j = cols_[t];
+        const std::int64_t h = row[j] - v_[j];
+        if (h < usub) {
+          if (h >= umin) {
+            usub = h;
             j2 = j;
           } else {
-            u2 = u1;
+            usub = umin;
+            umin = h;
             j2 = j1;
-            u1 = h;
             j1 = j;
           }
         }
       }
-      int i0 = s.row4col[j1];
-      if (u1 < u2) {
-        s.v[j1] -= u2 - u1;
-      } else if (i0 >= 0) {
+      std::size_t i0 = y_[j1];
+      if (umin < usub) {
+        v_[j1] -= usub - umin;
+      } else if (i0 != kNone) {
         j1 = j2;
-        i0 = s.row4col[j1];
+        i0 = y_[j2];
       }
-      s.col4row[static_cast<std::size_t>(i)] = static_cast<int>(j1);
-      s.row4col[j1] = i;
-      if (i0 >= 0) {
-        s.col4row[static_cast<std::size_t>(i0)] = -1;
-        if (u1 < u2 && budget > 0) {
-          --budget;
-          free_rows[--k] = i0;  // retry the displaced row now
+      x_[i] = j1;
+      y_[j1] = i;
+      if (i0 != kNone) {
+        x_[i0] = kNone;
+        if (umin < usub) {
+          free_rows[--k] = i0;  // retry the evicted row at once
         } else {
           next.push_back(i0);
         }
@@ -95,163 +170,161 @@ Assignment::Assignment(const CostMatrix& cost) : cost_(cost) {
     }
     free_rows = std::move(next);
   }
-  // u: each row's smallest reduced cost (a matched row's is at its column).
-  for (int i = 0; i < n; ++i) {
-    const std::int64_t* row = cost.row(i);
-    std::int64_t m = kInf;
-    for (std::size_t j = 0; j < un; ++j) m = std::min(m, row[j] - s.v[j]);
-    s.u[static_cast<std::size_t>(i)] = m;
-  }
-  for (const int i : free_rows) augment(s, i);
-  col4row_ = s.col4row;
-  total_ = 0;
-  for (int i = 0; i < n; ++i) total_ += cost(i, col4row_[static_cast<std::size_t>(i)]);
+
+  // 4. Shortest augmenting paths for the rows still free.
+  for (const std::size_t f : free_rows) augment(f);
 }
 
-void Assignment::augment(State& s, int start) const {
-  const int n = cost_.size();
-  const auto un = static_cast<std::size_t>(n);
-  // Columns not yet reached for good, with their tentative distances.
-  std::vector<int> remaining;
-  remaining.reserve(un);
-  for (int j = 0; j < n; ++j) {
-    if (!s.col_fixed[static_cast<std::size_t>(j)]) remaining.push_back(j);
+void Solver::augment(std::size_t free_row) {
+  const std::size_t m = live_;
+  const std::int64_t* const c = m_->cost.data();
+  std::vector<std::size_t> collist(cols_);
+  std::vector<std::int64_t> d(n_);
+  std::vector<std::size_t> pred(n_);
+  {
+    const std::int64_t* row = c + free_row * n_;
+    for (const std::size_t j : cols_) {
+      d[j] = row[j] - v_[j];
+      pred[j] = free_row;
+    }
   }
-  std::vector<std::int64_t> shortest(un, kInf);
-  std::vector<int> path(un, -1);
-  std::vector<int> scanned_rows;
-  std::vector<int> scanned_cols;
-  std::int64_t min_val = 0;
-  int i = start;
-  int sink = -1;
-  while (sink == -1) {
-    scanned_rows.push_back(i);
-    const std::int64_t* row = cost_.row(i);
-    const std::int64_t base = min_val - s.u[static_cast<std::size_t>(i)];
-    std::int64_t lowest = kInf;
-    std::size_t index = 0;
-    bool lowest_free = false;
-    for (std::size_t it = 0; it < remaining.size(); ++it) {
-      const auto j = static_cast<std::size_t>(remaining[it]);
-      const std::int64_t r = base + row[j] - s.v[j];
-      if (r < shortest[j]) {
-        path[j] = i;
-        shortest[j] = r;
+  std::size_t low = 0, up = 0;  // [0, low) done, [low, up) at the minimum, [up, m) open
+  std::size_t last = 0;
+  std::int64_t min = 0;
+  std::size_t end = kNone;
+  while (end == kNone) {
+    if (up == low) {
+      // Collect the open columns at the new minimum distance.
+      last = low;
+      min = d[collist[up++]];
+      for (std::size_t k = up; k < m; ++k) {
+        const std::size_t j = collist[k];
+        const std::int64_t h = d[j];
+        if (h <= min) {
+          if (h < min) {
+            up = low;
+            min = h;
+          }
+          collist[k] = collist[up];
+          collist[up++] = j;
+        }
       }
-      // Prefer a free column among equals: the search can stop there.
-      if (shortest[j] < lowest || (shortest[j] == lowest && !lowest_free && s.row4col[j] == -1)) {
-        lowest = shortest[j];
-        index = it;
-        lowest_free = s.row4col[j] == -1;
+      for (std::size_t k = low; k < up; ++k) {
+        if (y_[collist[k]] == kNone) {
+          end = collist[k];
+          break;
+        }
       }
     }
-    assert(lowest < kInf && "a square matrix always has an augmenting path");
-    min_val = lowest;
-    const int j = remaining[index];
-    scanned_cols.push_back(j);
-    remaining[index] = remaining.back();
-    remaining.pop_back();
-    if (s.row4col[static_cast<std::size_t>(j)] == -1) {
-      sink = j;
-    } else {
-      i = s.row4col[static_cast<std::size_t>(j)];
+    if (end != kNone) break;
+    // Scan one column at the minimum: relax through its row.
+    const std::size_t j1 = collist[low++];
+    const std::size_t i = y_[j1];
+    const std::int64_t* row = c + i * n_;
+    const std::int64_t h = row[j1] - v_[j1] - min;
+    for (std::size_t k = up; k < m; ++k) {
+      const std::size_t j = collist[k];
+      const std::int64_t v2 = row[j] - v_[j] - h;
+      if (v2 < d[j]) {
+        pred[j] = i;
+        if (v2 == min) {
+          if (y_[j] == kNone) {
+            end = j;
+            break;
+          }
+          collist[k] = collist[up];
+          collist[up++] = j;
+        }
+        d[j] = v2;
+      }
     }
   }
-  // Potentials: keep reduced costs >= 0 and the path tight.
-  s.u[static_cast<std::size_t>(start)] += min_val;
-  for (const int r : scanned_rows) {
-    if (r != start) {
-      const auto c = static_cast<std::size_t>(s.col4row[static_cast<std::size_t>(r)]);
-      s.u[static_cast<std::size_t>(r)] += min_val - shortest[c];
-    }
-  }
-  for (const int c : scanned_cols) {
-    s.v[static_cast<std::size_t>(c)] -= min_val - shortest[static_cast<std::size_t>(c)];
+  // Prices of the columns settled before the last minimum.
+  for (std::size_t k = 0; k < last; ++k) {
+    const std::size_t j = collist[k];
+    v_[j] += d[j] - min;
   }
   // Flip the path.
-  int j = sink;
   for (;;) {
-    const int r = path[static_cast<std::size_t>(j)];
-    s.row4col[static_cast<std::size_t>(j)] = r;
-    std::swap(s.col4row[static_cast<std::size_t>(r)], j);
-    if (r == start) break;
+    const std::size_t i = pred[end];
+    y_[end] = i;
+    const std::size_t next = x_[i];
+    x_[i] = end;
+    if (i == free_row) break;
+    end = next;
   }
 }
 
-void Assignment::remove_pair(State& s, int row, int col) const {
-  const auto ur = static_cast<std::size_t>(row), uc = static_cast<std::size_t>(col);
-  const int partner = s.row4col[uc];  // loses its column
-  const int freed = s.col4row[ur];    // becomes free
-  s.row_fixed[ur] = 1;
-  s.col_fixed[uc] = 1;
-  s.col4row[ur] = -1;
-  s.row4col[uc] = -1;
-  if (partner == row) return;  // the pair was already matched: nothing moves
-  s.row4col[static_cast<std::size_t>(freed)] = -1;
-  s.col4row[static_cast<std::size_t>(partner)] = -1;
-  // Dropping a row and a column keeps the invariant (reduced costs >= 0,
-  // matched pairs tight) for what is left, with one free row and one free
-  // column; one shortest path completes it optimally. The fixed row is never
-  // reached: no column leads to it and it is not the start.
-  augment(s, partner);
-}
-
-std::int64_t Assignment::cost_with(int row, int col) const {
-  if (state_.col4row[static_cast<std::size_t>(row)] == col) return remaining_cost();
-  State s = state_;
-  remove_pair(s, row, col);
-  std::int64_t total = cost_(row, col);
-  for (int i = 0; i < cost_.size(); ++i) {
-    if (!s.row_fixed[static_cast<std::size_t>(i)]) {
-      total += cost_(i, s.col4row[static_cast<std::size_t>(i)]);
+std::vector<std::int64_t> Solver::column_values(std::size_t r) const {
+  assert(row_live_[r]);
+  std::vector<std::int64_t> value(n_, 0);
+  const std::int64_t opt = cost();
+  const std::size_t c0 = x_[r];
+  std::vector<std::int64_t> uu(n_, 0);
+  for (const std::size_t i : rows_) uu[i] = u(i);
+  // g[j]: the shortest alternating path from column j's row to column c0.
+  std::vector<std::int64_t> g(n_, kBig);
+  std::vector<bool> done(n_, false);
+  std::vector<std::size_t> open;
+  for (const std::size_t j : cols_) {
+    if (j == c0) continue;
+    const std::size_t i = y_[j];
+    g[j] = at(i, c0) - uu[i] - v_[c0];
+    open.push_back(j);
+  }
+  g[c0] = 0;
+  while (!open.empty()) {
+    std::size_t best = 0;
+    for (std::size_t k = 1; k < open.size(); ++k) {
+      if (g[open[k]] < g[open[best]]) best = k;
+    }
+    const std::size_t j = open[best];
+    open[best] = open.back();
+    open.pop_back();
+    done[j] = true;
+    for (const std::size_t j2 : open) {
+      const std::size_t i = y_[j2];
+      const std::int64_t cand = at(i, j) - uu[i] - v_[j] + g[j];
+      if (cand < g[j2]) g[j2] = cand;
     }
   }
-  return total;
+  for (const std::size_t j : cols_) value[j] = opt + reduced(r, j) + g[j];
+  return value;
 }
 
-void Assignment::fix(int row, int col) {
-  remove_pair(state_, row, col);
-  col4row_ = state_.col4row;
-  col4row_[static_cast<std::size_t>(row)] = col;
+void Solver::remove_pair(std::size_t r, std::size_t col) {
+  assert(row_live_[r] && col_live_[col]);
+  const std::size_t c0 = x_[r];
+  const std::size_t r1 = y_[col];
+  row_live_[r] = false;
+  col_live_[col] = false;
+  rows_.erase(std::find(rows_.begin(), rows_.end(), r));
+  cols_.erase(std::find(cols_.begin(), cols_.end(), col));
+  --live_;
+  x_[r] = kNone;
+  y_[col] = kNone;
+  if (c0 == col) return;  // the matched pair: still optimal
+  // Row r1 lost its column and c0 is free; the duals are still feasible on
+  // what is left, so one augmenting path from r1 restores optimality.
+  y_[c0] = kNone;
+  x_[r1] = kNone;
+  augment(r1);
 }
 
-std::int64_t Assignment::remaining_cost() const {
-  std::int64_t total = 0;
-  for (int i = 0; i < cost_.size(); ++i) {
-    if (!state_.row_fixed[static_cast<std::size_t>(i)]) {
-      total += cost_(i, state_.col4row[static_cast<std::size_t>(i)]);
-    }
+bool Solver::certified() const {
+  std::vector<bool> seen(n_, false);
+  for (const std::size_t i : rows_) {
+    const std::size_t j = x_[i];
+    if (j == kNone || !col_live_[j] || seen[j] || y_[j] != i) return false;
+    seen[j] = true;
   }
-  return total;
-}
-
-bool Assignment::certified() const {
-  const int n = cost_.size();
-  for (int i = 0; i < n; ++i) {
-    const auto ui = static_cast<std::size_t>(i);
-    if (state_.row_fixed[ui]) continue;
-    for (int j = 0; j < n; ++j) {
-      const auto uj = static_cast<std::size_t>(j);
-      if (state_.col_fixed[uj]) continue;
-      const std::int64_t reduced = cost_(i, j) - state_.u[ui] - state_.v[uj];
-      if (reduced < 0) return false;
-      if (state_.col4row[ui] == j && reduced != 0) return false;
+  for (const std::size_t i : rows_) {
+    const std::int64_t ui = u(i);
+    for (const std::size_t j : cols_) {
+      if (at(i, j) - ui - v_[j] < 0) return false;
     }
   }
   return true;
-}
-
-std::int64_t permutation_minimum(const CostMatrix& cost) {
-  const int n = cost.size();
-  std::vector<int> perm(static_cast<std::size_t>(n));
-  std::iota(perm.begin(), perm.end(), 0);
-  std::int64_t best = kInf;
-  do {
-    std::int64_t total = 0;
-    for (int i = 0; i < n; ++i) total += cost(i, perm[static_cast<std::size_t>(i)]);
-    best = std::min(best, total);
-  } while (std::next_permutation(perm.begin(), perm.end()));
-  return n == 0 ? 0 : best;
 }
 
 }  // namespace perfectplay::games::assignment

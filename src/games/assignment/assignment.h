@@ -1,102 +1,121 @@
-// assignment: minimum-cost perfect matching of n rows to n columns, O(n^3).
+// Assignment: a minimum-cost perfect matching of an n x n cost matrix, by the
+// shortest augmenting path method of Jonker and Volgenant (dense, int64).
 //
-// A shortest-augmenting-path solver in the Jonker-Volgenant family, written
-// for integer costs:
+// Problem: choose one column per row, no column twice, minimizing the sum of
+// the chosen costs. Duals: row potentials u and column potentials v with
+// u[i] + v[j] <= c[i][j] everywhere (feasible) and equality on every matched
+// cell (complementary slackness) prove a matching optimal, since every perfect
+// matching costs at least sum(u) + sum(v). We keep v explicitly; u[i] is
+// c[i][x[i]] - v[x[i]]. The reduced cost of a cell is
 //
-//   1. Column reduction: v[j] = min_i c[i][j]; each column's minimum row, if
-//      still free, is matched to it. With u = 0 every reduced cost
-//      c[i][j] - u[i] - v[j] is >= 0 and every matched pair is tight (0).
-//   2. For each free row, Dijkstra over the reduced costs finds a shortest
-//      alternating path to a free column; the potentials are then updated so
-//      that the invariant (reduced costs >= 0, matched pairs tight) holds
-//      again, and the path is flipped. When every row is matched, the
-//      invariant is the LP's complementary slackness: the matching is optimal.
+//   red(i, j) = c[i][j] - u[i] - v[j]  >= 0,   == 0 on the matching.
 //
-// Ties. Among columns at the same shortest distance the search takes a free
-// column first and stops there, so matrices full of equal costs (values in
-// [0, 1000] at n = 4000) end their searches early instead of exploring every
-// tie; this is where the textbook Hungarian method loses an order of
-// magnitude.
+// Phases (all keep the duals feasible):
+//   1. column reduction: v[j] = min_i c[i][j]; each column's minimum row takes
+//      it when that row is still free;
+//   2. reduction transfer from rows holding exactly one column;
+//   3. augmenting row reduction (two passes, with a step cap): a free row
+//      takes its cheapest column, lowering that column's price by the gap to
+//      its second cheapest, and evicts the previous owner;
+//   4. for each row still free, a Dijkstra-like shortest augmenting path in
+//      reduced costs. Columns at the current minimum distance are taken as a
+//      whole batch (the "SCAN" list): with many equal costs (values in
+//      [0, 1000] at n = 4000) whole tie classes are settled at once, so ties
+//      cost nothing extra, unlike a textbook Hungarian that relabels per cell.
 //
-// Incremental use (gridgame): once solved, `cost_with(r, c)`, the best
-// matching that pairs row r with column c, costs one more augmentation,
-// O(n^2): dropping row r and column c from an optimal solution keeps the
-// invariant for the n - 1 problem with one free row (c's partner), so a single
-// shortest path completes it optimally.
+// Complexity: O(n^3) worst case, far less on random matrices; memory n^2
+// costs plus O(n). The matrix is row-major and each scan of a row is a
+// gather over a contiguous row.
 //
-// Costs are int64; the caller keeps |c| * n well inside 2^62 (io checks
-// |c| <= 10^12 and n <= 50,000).
+// Range: costs must satisfy |c| <= kMaxAbsCost (2^40) and n <= kMaxN; then
+// every potential and path length stays below n * 4 * 2^40 <= 2^58 (a
+// potential moves by at most the spread of one path, itself at most n cell
+// differences), so int64 never overflows.
+//
+// Reuse after a change: `remove_pair(r, c)` deletes row r and column c from a
+// solved problem (the matched pair or any other) and restores optimality with
+// one augmenting path, O(n^2), since the old duals stay feasible on the
+// subproblem. `column_values(r)` gives, for every live column c, the cheapest
+// matching that pairs row r with c, in O(n^2) from one reverse Dijkstra.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace perfectplay::games::assignment {
 
-class CostMatrix {
- public:
-  CostMatrix() = default;
-  CostMatrix(int n, std::vector<std::int64_t> values) : n_(n), values_(std::move(values)) {}
-  int size() const { return n_; }
-  std::int64_t operator()(int r, int c) const {
-    return values_[static_cast<std::size_t>(r) * static_cast<std::size_t>(n_) +
-                   static_cast<std::size_t>(c)];
-  }
-  const std::int64_t* row(int r) const {
-    return values_.data() + static_cast<std::size_t>(r) * static_cast<std::size_t>(n_);
-  }
+inline constexpr std::int64_t kMaxAbsCost = std::int64_t{1} << 40;
+inline constexpr std::size_t kMaxN = 1 << 16;
 
- private:
-  int n_ = 0;
-  std::vector<std::int64_t> values_;  // row-major
+// A dense row-major n x n cost matrix.
+struct CostMatrix {
+  std::size_t n = 0;
+  std::vector<std::int64_t> cost;  // n * n, row-major
+
+  CostMatrix() = default;
+  CostMatrix(std::size_t size, std::vector<std::int64_t> values)
+      : n(size), cost(std::move(values)) {}
+  std::int64_t at(std::size_t i, std::size_t j) const { return cost[i * n + j]; }
+  // The same with int indices, as the games use them.
+  int size() const { return static_cast<int>(n); }
+  std::int64_t operator()(int i, int j) const {
+    return cost[static_cast<std::size_t>(i) * n + static_cast<std::size_t>(j)];
+  }
 };
 
-class Assignment {
+struct Result {
+  std::int64_t cost = 0;
+  std::vector<std::size_t> column_of_row;  // row i -> column
+};
+
+// One-shot solve. Precondition: the range above.
+Result solve(const CostMatrix& m);
+
+// A solved problem that can shrink: rows and columns are removed one pair at a
+// time, the optimum restored each time. Indices stay those of the original
+// matrix.
+class Solver {
  public:
-  // Solves the n x n problem (n >= 0). The matrix must outlive the object
-  // (it is read again by cost_with and fix), hence no temporaries.
-  explicit Assignment(const CostMatrix& cost);
-  explicit Assignment(CostMatrix&&) = delete;
+  explicit Solver(const CostMatrix& m);  // solves at once
+  // Restricts to the given live rows and columns (equal counts) and solves.
+  Solver(const CostMatrix& m, const std::vector<bool>& live_rows,
+         const std::vector<bool>& live_cols);
 
-  std::int64_t cost() const { return total_; }
-  int column_of(int row) const { return col4row_[static_cast<std::size_t>(row)]; }
-  const std::vector<int>& columns() const { return col4row_; }
+  std::int64_t cost() const;  // of the current optimal matching of live lines
+  std::size_t column_of(std::size_t row) const { return x_[row]; }
+  std::size_t row_of(std::size_t col) const { return y_[col]; }
+  bool row_live(std::size_t i) const { return row_live_[i]; }
+  bool col_live(std::size_t j) const { return col_live_[j]; }
+  std::size_t size() const { return live_; }
+  std::int64_t reduced(std::size_t i, std::size_t j) const;
 
-  // The cost of the best matching that pairs `row` with `col`. O(n^2).
-  std::int64_t cost_with(int row, int col) const;
+  // For a live row r: value[c] = min cost of a matching of the live lines that
+  // pairs r with c, for every live column c (others are left 0). O(n^2).
+  std::vector<std::int64_t> column_values(std::size_t r) const;
 
-  // Pairs `row` with `col` for good and re-optimizes the rest: afterwards
-  // column_of() of every other live row is an optimal matching of the rows
-  // and columns not fixed, and remaining_cost() its cost. O(n^2), and O(n)
-  // when the pair is already in the matching. (gridgame's engine: a move that
-  // follows the plan costs nothing, a deviation one augmentation.)
-  void fix(int row, int col);
-  std::int64_t remaining_cost() const;
+  // Removes row r and column c and re-optimizes (one augmenting path).
+  void remove_pair(std::size_t r, std::size_t c);
 
-  // Checks the optimality certificate of the live rows and columns: every
-  // reduced cost c[i][j] - u[i] - v[j] >= 0 and every matched pair at 0, so
-  // no other matching costs less (LP duality). O(n^2); for tests.
+  // Checks the certificate: feasible duals, tight matching, a permutation.
   bool certified() const;
 
  private:
-  struct State {
-    std::vector<std::int64_t> u, v;
-    std::vector<int> col4row, row4col;
-    std::vector<char> row_fixed, col_fixed;  // out of the problem for good
-  };
-  // One shortest augmenting path from free row `start`, over the columns not
-  // fixed; updates the state. O(n^2).
-  void augment(State& s, int start) const;
-  // Takes row and col out of `s` and completes the rest optimally.
-  void remove_pair(State& s, int row, int col) const;
+  void solve_all();
+  void augment(std::size_t free_row);
+  std::int64_t u(std::size_t i) const { return at(i, x_[i]) - v_[x_[i]]; }
+  std::int64_t at(std::size_t i, std::size_t j) const { return m_->cost[i * n_ + j]; }
 
-  const CostMatrix& cost_;
-  State state_;
-  std::vector<int> col4row_;
-  std::int64_t total_ = 0;
+  const CostMatrix* m_;
+  std::size_t n_;
+  std::size_t live_ = 0;
+  std::vector<bool> row_live_, col_live_;
+  std::vector<std::size_t> rows_, cols_;  // live indices
+  std::vector<std::size_t> x_, y_;        // row -> column, column -> row (kNone if free)
+  std::vector<std::int64_t> v_;           // column potentials
 };
 
-// The minimum over all n! permutations, for n <= 10: the naive twin.
-std::int64_t permutation_minimum(const CostMatrix& cost);
+inline constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
 }  // namespace perfectplay::games::assignment

@@ -15,7 +15,7 @@ namespace perfectplay::games::gridgame {
 
 namespace {
 
-using assignment::Assignment;
+using assignment::Solver;
 
 // Per-column values are listed when at most this many lines remain; Alice's
 // rows are each recomputed (to show they are equal) up to kShowRows.
@@ -64,7 +64,7 @@ Progress progress_of(const CostMatrix& m, const std::vector<int>& moves) {
   for (int r : p.rows) {
     for (int c : p.cols) values.push_back(m(r, c));
   }
-  p.rest = CostMatrix(static_cast<int>(p.rows.size()), std::move(values));
+  p.rest = CostMatrix(p.rows.size(), std::move(values));
   return p;
 }
 
@@ -123,7 +123,7 @@ std::string whose_turn(const Progress& p) {
 Analysis analyze(std::string_view text, const Params&) {
   const GamePosition g = parse_position(text);
   const Progress p = progress_of(g.matrix, g.moves);
-  const Assignment a(p.rest);
+  const Solver a(p.rest);
   Analysis out;
   out.board = draw(p, g.moves);
   out.to_move = whose_turn(p);
@@ -133,11 +133,12 @@ Analysis analyze(std::string_view text, const Params&) {
   const int m = p.rest.size();
   if (p.pending >= 0) {
     const int i = p.rest_index_of_row(p.pending);
-    const int best = a.column_of(i);
+    const int best = static_cast<int>(a.column_of(static_cast<std::size_t>(i)));
     out.best_move = std::to_string(p.cols[static_cast<std::size_t>(best)] + 1);
     if (m <= kListColumns) {
+      const std::vector<std::int64_t> with = a.column_values(static_cast<std::size_t>(i));
       for (int j = 0; j < m; ++j) {
-        const std::int64_t v = p.score + a.cost_with(i, j);
+        const std::int64_t v = p.score + with[static_cast<std::size_t>(j)];
         const std::string col = std::to_string(p.cols[static_cast<std::size_t>(j)] + 1);
         out.moves.push_back(
             {col, std::to_string(v), fmt::format("scores {} now", p.rest(i, j)), j == best});
@@ -161,7 +162,9 @@ Analysis analyze(std::string_view text, const Params&) {
       // Each row's value recomputed: Bob's best answer to it, and perfect play after.
       for (int i = 0; i < m; ++i) {
         std::int64_t v = INT64_MAX;
-        for (int j = 0; j < m; ++j) v = std::min(v, p.score + a.cost_with(i, j));
+        for (const std::int64_t w : a.column_values(static_cast<std::size_t>(i))) {
+          v = std::min(v, p.score + w);
+        }
         const std::string row = std::to_string(p.rows[static_cast<std::size_t>(i)] + 1);
         out.moves.push_back({row, std::to_string(v), "", i == 0});
         jmoves.push_back(
@@ -196,11 +199,12 @@ Hint hint(std::string_view text, const Params&) {
     h.reason = "the game is over";
     return h;
   }
-  const Assignment a(p.rest);
+  const Solver a(p.rest);
   h.value = std::to_string(p.score + a.cost());
   if (p.pending >= 0) {
     const int i = p.rest_index_of_row(p.pending);
-    h.move = std::to_string(p.cols[static_cast<std::size_t>(a.column_of(i))] + 1);
+    h.move = std::to_string(
+        p.cols[static_cast<std::size_t>(a.column_of(static_cast<std::size_t>(i)))] + 1);
     h.reason = "Bob: the row's column in a minimum-cost matching of what is left";
   } else {
     h.move = std::to_string(p.rows.front() + 1);
@@ -217,7 +221,7 @@ class Session : public PlaySession {
     rows_ = p.rows;
     cols_ = p.cols;
     rest_ = std::make_unique<CostMatrix>(p.rest);
-    plan_ = std::make_unique<Assignment>(*rest_);
+    plan_ = std::make_unique<Solver>(*rest_);
     // Engine side 0 plays whoever moves now.
     const bool alice_now = moves_.size() % 2 == 0;
     engine_is_alice_ = (engine_side == 0) == alice_now;
@@ -226,7 +230,7 @@ class Session : public PlaySession {
   std::string board() const override {
     const Progress p = progress_of(*matrix_, moves_);
     return draw(p, moves_) +
-           fmt::format("  value of the game from here: {}\n", p.score + plan_->remaining_cost());
+           fmt::format("  value of the game from here: {}\n", p.score + plan_->cost());
   }
   bool over() const override {
     return moves_.size() == 2 * static_cast<std::size_t>(matrix_->size());
@@ -283,7 +287,8 @@ class Session : public PlaySession {
       play(r);
       return fmt::format("row {} (every row is worth the same to Alice)", r + 1);
     }
-    const int c = cols_[static_cast<std::size_t>(plan_->column_of(pending_rest_))];
+    const int c =
+        cols_[static_cast<std::size_t>(plan_->column_of(static_cast<std::size_t>(pending_rest_)))];
     const std::int64_t cell = (*matrix_)(moves_.back(), c);
     play(c);
     return fmt::format("column {} (scores {}; the row's column in a minimum matching)", c + 1,
@@ -297,7 +302,9 @@ class Session : public PlaySession {
       pending_rest_ = static_cast<int>(std::find(rows_.begin(), rows_.end(), line) - rows_.begin());
     } else {
       const int j = static_cast<int>(std::find(cols_.begin(), cols_.end(), line) - cols_.begin());
-      plan_->fix(pending_rest_, j);  // free when Bob follows the plan
+      plan_->remove_pair(
+          static_cast<std::size_t>(pending_rest_),
+          static_cast<std::size_t>(j));  // one augmentation only when Bob leaves the plan
       pending_rest_ = -1;
     }
     moves_.push_back(line);
@@ -307,7 +314,7 @@ class Session : public PlaySession {
   std::vector<int> moves_;
   std::vector<int> rows_, cols_;  // index maps of rest_
   std::unique_ptr<CostMatrix> rest_;
-  std::unique_ptr<Assignment> plan_;
+  std::unique_ptr<Solver> plan_;
   int pending_rest_ = -1;
   bool engine_is_alice_ = false;
 };
@@ -321,7 +328,9 @@ rc::Gen<CostMatrix> matrix_gen(int max_n, std::int64_t max_abs) {
         return rc::gen::map(
             rc::gen::container<std::vector<std::int64_t>>(
                 static_cast<std::size_t>(n * n), rc::gen::inRange<std::int64_t>(-range, range + 1)),
-            [n = n](std::vector<std::int64_t> v) { return CostMatrix(n, std::move(v)); });
+            [n = n](std::vector<std::int64_t> v) {
+              return CostMatrix(static_cast<std::size_t>(n), std::move(v));
+            });
       });
 }
 
@@ -330,7 +339,7 @@ std::optional<std::string> check(const CostMatrix& m) {
   const Rules rules(m);
   ReferenceSolver solver{rules};
   const std::int64_t reference = solver.value(rules.start());
-  const std::int64_t twin = assignment::permutation_minimum(m);
+  const std::int64_t twin = permutation_minimum(m);
   if (theory != reference || theory != twin) {
     return fmt::format("assignment {}, game search {}, permutation minimum {}", theory, reference,
                        twin);
@@ -417,18 +426,20 @@ GameEntry assignment_entry() {
       "under gridgame.";
   e.solve = [](std::string_view input, const Params&) {
     const CostMatrix m = parse_assignment(input);
-    const Assignment a(m);
+    const Solver a(m);
     std::string out = fmt::format("{}\n", a.cost());
     for (int i = 0; i < m.size(); ++i)
-      fmt::format_to(std::back_inserter(out), "{}{}", i ? " " : "", a.column_of(i) + 1);
+      fmt::format_to(std::back_inserter(out), "{}{}", i ? " " : "",
+                     a.column_of(static_cast<std::size_t>(i)) + 1);
     out += '\n';
     return out;
   };
   e.solve_json = [](std::string_view input, const Params&) {
     const CostMatrix m = parse_assignment(input);
-    const Assignment a(m);
+    const Solver a(m);
     std::vector<int> cols;
-    for (int i = 0; i < m.size(); ++i) cols.push_back(a.column_of(i) + 1);
+    for (int i = 0; i < m.size(); ++i)
+      cols.push_back(static_cast<int>(a.column_of(static_cast<std::size_t>(i))) + 1);
     return nlohmann::json{{"cost", a.cost()}, {"columns", cols}};
   };
   e.generate = [](Seed seed, const Params& params) {

@@ -31,7 +31,7 @@ CostMatrix read_matrix(TextReader& in) {
     if (!in.at_line_end()) in.fail(fmt::format("row {} has more than {} numbers", r + 1, n));
     in.end_line("the row");
   }
-  return CostMatrix(static_cast<int>(n), std::move(values));
+  return CostMatrix(static_cast<std::size_t>(n), std::move(values));
 }
 
 }  // namespace

@@ -17,7 +17,7 @@ CostMatrix random_matrix(std::mt19937_64& rng, int n, std::int64_t range) {
   std::uniform_int_distribution<std::int64_t> d(-range, range);
   std::vector<std::int64_t> v(static_cast<std::size_t>(n * n));
   for (auto& x : v) x = d(rng);
-  return CostMatrix(n, std::move(v));
+  return CostMatrix(static_cast<std::size_t>(n), std::move(v));
 }
 
 TEST(GridgameStress, SeededSweepUpTo8) {
@@ -37,7 +37,7 @@ TEST(GridgameStress, SeededSweepUpTo8) {
     ReferenceSolver solver{rules};
     const std::int64_t reference = solver.value(rules.start());
     ASSERT_EQ(game_value(m), reference) << format_matrix(m);
-    ASSERT_EQ(assignment::permutation_minimum(m), reference) << format_matrix(m);
+    ASSERT_EQ(permutation_minimum(m), reference) << format_matrix(m);
   }
 }
 

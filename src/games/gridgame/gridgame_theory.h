@@ -16,7 +16,7 @@
 //
 // Cost: one assignment, O(m^3) for m remaining lines (assignment.h). A
 // deviation by Bob from the plan changes what is left by one row and one
-// column: one augmentation, O(m^2) (Assignment::fix).
+// column: one augmentation, O(m^2) (Solver::remove_pair).
 #pragma once
 
 #include <cstdint>
@@ -26,12 +26,12 @@
 
 namespace perfectplay::games::gridgame {
 
-using assignment::Assignment;
 using assignment::CostMatrix;
+using assignment::Solver;
 
 // The value of a fresh game: Alice's total under optimal play.
 inline std::int64_t game_value(const CostMatrix& m) {
-  return Assignment(m).cost();
+  return Solver(m).cost();
 }
 
 }  // namespace perfectplay::games::gridgame
