@@ -2,128 +2,100 @@
 
 #include <fmt/format.h>
 #include <algorithm>
-#include <array>
 #include <cassert>
 
 namespace perfectplay::games::bacteria {
 
+namespace {
+
+constexpr std::uint8_t kUnknown = 255;  // values are at most R + C <= 254
+
+// The options' values, as a set of bytes in four words, and its mex.
+struct ByteSet {
+  std::uint64_t w[4] = {0, 0, 0, 0};
+  void add(unsigned v) { w[v >> 6] |= std::uint64_t{1} << (v & 63); }
+  std::uint8_t mex() const {
+    for (unsigned i = 0; i < 4; ++i) {
+      if (~w[i] != 0)
+        return static_cast<std::uint8_t>(i * 64 + static_cast<unsigned>(__builtin_ctzll(~w[i])));
+    }
+    return kUnknown;
+  }
+};
+
+}  // namespace
+
 GrundyTable::GrundyTable(const Grid& grid) : grid_(grid) {
   const int R = grid.rows, C = grid.cols;
   assert(R >= 1 && C >= 1 && R <= kMaxSide && C <= kMaxSide);
-  row_pairs_ = static_cast<std::size_t>(R) * (R + 1) / 2;
-  col_pairs_ = static_cast<std::size_t>(C) * (C + 1) / 2;
-  table_.assign(row_pairs_ * col_pairs_, 0);
-  by_rows_.assign(row_pairs_ * col_pairs_, 0);
-  row_hash_.assign(static_cast<std::size_t>(R) * (C + 1), 0);
-  col_hash_.assign(static_cast<std::size_t>(C) * (R + 1), 0);
-  for (int r = 0; r < R; ++r) {
-    for (int c = 0; c < C; ++c) {
-      const std::uint16_t bad = grid.radioactive(r, c) ? 1 : 0;
-      row_hash_[index(r, c + 1, C + 1)] = row_hash_[index(r, c, C + 1)] + bad;
+  const auto uR = static_cast<std::size_t>(R), uC = static_cast<std::size_t>(C);
+  row_pairs_ = uR * (uR + 1) / 2;
+  col_pairs_ = uC * (uC + 1) / 2;
+  row_hash_.assign(uR * (uC + 1), 0);
+  col_hash_.assign(uC * (uR + 1), 0);
+  prefix2d_.assign((uR + 1) * (uC + 1), 0);
+  for (std::size_t r = 0; r < uR; ++r) {
+    for (std::size_t c = 0; c < uC; ++c) {
+      const std::uint16_t bad = grid.radioactive(static_cast<int>(r), static_cast<int>(c)) ? 1 : 0;
+      row_hash_[r * (uC + 1) + c + 1] = row_hash_[r * (uC + 1) + c] + bad;
+      col_hash_[c * (uR + 1) + r + 1] = col_hash_[c * (uR + 1) + r] + bad;
+      prefix2d_[(r + 1) * (uC + 1) + c + 1] = prefix2d_[r * (uC + 1) + c + 1] +
+                                              prefix2d_[(r + 1) * (uC + 1) + c] -
+                                              prefix2d_[r * (uC + 1) + c] + bad;
     }
   }
-  for (int c = 0; c < C; ++c) {
-    for (int r = 0; r < R; ++r) {
-      const std::uint16_t bad = grid.radioactive(r, c) ? 1 : 0;
-      col_hash_[index(c, r + 1, R + 1)] = col_hash_[index(c, r, R + 1)] + bad;
+  // Rectangles without '#' depend only on their height and width, and every
+  // line of them is a legal cut: one small table serves them all.
+  clear_.assign((uR + 1) * (uC + 1), 0);
+  for (std::size_t h = 1; h <= uR; ++h) {
+    for (std::size_t w = 1; w <= uC; ++w) {
+      ByteSet seen;
+      for (std::size_t i = 0; i < h; ++i)
+        seen.add(clear_[i * (uC + 1) + w] ^ clear_[(h - 1 - i) * (uC + 1) + w]);
+      for (std::size_t j = 0; j < w; ++j)
+        seen.add(clear_[h * (uC + 1) + j] ^ clear_[h * (uC + 1) + (w - 1 - j)]);
+      clear_[h * (uC + 1) + w] = seen.mex();
     }
   }
-  // tri[i] = i (i + 1) / 2: the pair (a, b), a <= b, has index tri[b] + a.
-  std::vector<std::size_t> tri(static_cast<std::size_t>(std::max(R, C)) + 1);
-  for (std::size_t i = 0; i < tri.size(); ++i) tri[i] = i * (i + 1) / 2;
-  // Which rows are clear across each column range, and which columns across
-  // each row range, as bit masks (sides are at most 127: two words).
-  using Mask = std::array<std::uint64_t, 2>;
-  auto bit = [](const Mask& m, int i) {
-    return (m[static_cast<std::size_t>(i) >> 6] >> (i & 63)) & 1;
-  };
-  std::vector<Mask> clear_rows(col_pairs_), clear_cols(row_pairs_);
-  for (int c1 = 0; c1 < C; ++c1) {
-    Mask m{~std::uint64_t{0}, ~std::uint64_t{0}};
-    for (int c2 = c1; c2 < C; ++c2) {
-      for (int r = 0; r < R; ++r) {
-        if (grid.radioactive(r, c2))
-          m[static_cast<std::size_t>(r) >> 6] &= ~(std::uint64_t{1} << (r & 63));
-      }
-      clear_rows[tri[static_cast<std::size_t>(c2)] + static_cast<std::size_t>(c1)] = m;
+  // Others on demand: only rectangles some sequence of cuts reaches from the
+  // rectangles asked about are ever computed.
+  memo_.assign(row_pairs_ * col_pairs_, kUnknown);
+}
+
+bool GrundyTable::has_radioactive(int r1, int r2, int c1, int c2) const {
+  const auto C1 = static_cast<std::size_t>(grid_.cols + 1);
+  const auto a = static_cast<std::size_t>(r1), b = static_cast<std::size_t>(r2) + 1;
+  const auto c = static_cast<std::size_t>(c1), d = static_cast<std::size_t>(c2) + 1;
+  return prefix2d_[b * C1 + d] + prefix2d_[a * C1 + c] !=
+         prefix2d_[a * C1 + d] + prefix2d_[b * C1 + c];
+}
+
+std::uint8_t GrundyTable::grundy(int r1, int r2, int c1, int c2) const {
+  if (r1 > r2 || c1 > c2) return 0;
+  std::uint8_t& slot_value = memo_[slot(r1, r2, c1, c2)];
+  if (slot_value != kUnknown) return slot_value;
+  std::uint8_t v;
+  if (!has_radioactive(r1, r2, c1, c2)) {
+    v = clear_[static_cast<std::size_t>(r2 - r1 + 1) * static_cast<std::size_t>(grid_.cols + 1) +
+               static_cast<std::size_t>(c2 - c1 + 1)];
+  } else {
+    ByteSet seen;
+    for (int r = r1; r <= r2; ++r) {
+      if (row_clear(r, c1, c2)) seen.add(grundy(r1, r - 1, c1, c2) ^ grundy(r + 1, r2, c1, c2));
     }
-  }
-  for (int r1 = 0; r1 < R; ++r1) {
-    Mask m{~std::uint64_t{0}, ~std::uint64_t{0}};
-    for (int r2 = r1; r2 < R; ++r2) {
-      for (int c = 0; c < C; ++c) {
-        if (grid.radioactive(r2, c))
-          m[static_cast<std::size_t>(c) >> 6] &= ~(std::uint64_t{1} << (c & 63));
-      }
-      clear_cols[tri[static_cast<std::size_t>(r2)] + static_cast<std::size_t>(r1)] = m;
+    for (int c = c1; c <= c2; ++c) {
+      if (col_clear(c, r1, r2)) seen.add(grundy(r1, r2, c1, c - 1) ^ grundy(r1, r2, c + 1, c2));
     }
+    v = seen.mex();
   }
-  // Two copies of the values: `table_` grouped by column range (a row move's
-  // two parts share the columns, so they sit together) and `by_rows_` grouped
-  // by row range (the same for column moves). Width outermost: a rectangle's
-  // parts have fewer columns (done in an earlier width) or the same columns
-  // and fewer rows (done earlier in this column range's inner loops).
-  std::uint64_t seen_storage[4];
-  // One column range, every row range: what one thread does at a time.
-  auto fill = [&](int w, int c1, std::uint64_t* seen) {
-    const int c2 = c1 + w - 1;
-    const std::size_t cp = tri[static_cast<std::size_t>(c2)] + static_cast<std::size_t>(c1);
-    const Mask& rows_ok = clear_rows[cp];
-    const std::uint8_t* col_block = &table_[cp * row_pairs_];
-    for (int h = 1; h <= R; ++h) {
-      for (int r1 = 0; r1 + h <= R; ++r1) {
-        const int r2 = r1 + h - 1;
-        const std::size_t rp = tri[static_cast<std::size_t>(r2)] + static_cast<std::size_t>(r1);
-        const std::uint8_t* row_block = &by_rows_[rp * col_pairs_];
-        const Mask& cols_ok = clear_cols[rp];
-        // Values below 64 (nearly all) are noted in a register without a
-        // branch; larger ones, rare, in the rest of the set.
-        std::uint64_t low = 0;
-        seen[1] = seen[2] = seen[3] = 0;
-        auto note = [&](std::uint64_t ok, unsigned v) {
-          if (v < 64) {
-            low |= ok << v;
-          } else if (ok) {
-            seen[v >> 6] |= std::uint64_t{1} << (v & 63);
-          }
-        };
-        const auto ur1 = static_cast<std::size_t>(r1), ur2 = static_cast<std::size_t>(r2);
-        const auto uc1 = static_cast<std::size_t>(c1), uc2 = static_cast<std::size_t>(c2);
-        for (std::size_t r = ur1; r <= ur2; ++r) {
-          const unsigned above = r > ur1 ? col_block[tri[r - 1] + ur1] : 0;
-          const unsigned below = r < ur2 ? col_block[tri[ur2] + r + 1] : 0;
-          note(bit(rows_ok, static_cast<int>(r)), above ^ below);
-        }
-        for (std::size_t c = uc1; c <= uc2; ++c) {
-          const unsigned left = c > uc1 ? row_block[tri[c - 1] + uc1] : 0;
-          const unsigned right = c < uc2 ? row_block[tri[uc2] + c + 1] : 0;
-          note(bit(cols_ok, static_cast<int>(c)), left ^ right);
-        }
-        seen[0] = low;
-        unsigned mex = 0;
-        for (int word = 0; word < 4; ++word) {
-          if (~seen[word] != 0) {
-            mex = static_cast<unsigned>(word * 64 + __builtin_ctzll(~seen[word]));
-            break;
-          }
-        }
-        assert(mex < 256);
-        table_[cp * row_pairs_ + rp] = static_cast<std::uint8_t>(mex);
-        by_rows_[rp * col_pairs_ + cp] = static_cast<std::uint8_t>(mex);
-      }
-    }
-  };
-  // (Splitting the column ranges of one width between two threads was tried
-  // and measured slower on the 2-vCPU development machine: total CPU time
-  // doubled, so the two vCPUs gave no second core's worth of this loop.)
-  for (int w = 1; w <= C; ++w) {
-    for (int c1 = 0; c1 + w <= C; ++c1) fill(w, c1, seen_storage);
-  }
+  ++computed_;
+  memo_[slot(r1, r2, c1, c2)] = v;  // re-indexed: the recursion may not move it, but be plain
+  return v;
 }
 
 Nimber GrundyTable::value(const Rect& r) const {
   if (r.empty()) return Nimber(0);
-  return Nimber(table_[slot(r.r1, r.r2, r.c1, r.c2)]);
+  return Nimber(grundy(r.r1, r.r2, r.c1, r.c2));
 }
 
 std::pair<Rect, Rect> GrundyTable::split(const Rect& rect, const Move& m) {

@@ -21,11 +21,20 @@
 //
 // "Clear" is O(1) from per-row and per-column prefix counts of '#'.
 //
-// Cost: R(R+1)/2 * C(C+1)/2 rectangles, each O(R + C): O(R^2 C^2 (R + C))
-// time; one byte per rectangle (a value is at most the number of options,
-// R + C <= 254 within our limits), stored twice (grouped by rows and by
-// columns, so both kinds of move read neighbouring bytes). 15 x 15: 14,400
-// rectangles; 100 x 100: 25.5 million rectangles, 51 MB.
+// Evaluation (the lazy scheme and the clear-rectangle table are a
+// teammate's, from the parallel bacteria branch): a rectangle without '#'
+// depends only on its height and width, so one (R+1) x (C+1) table serves
+// all of them; any other rectangle is computed on demand, recursively, and
+// memoized in a byte per rectangle, so only rectangles that some sequence of
+// cuts reaches from the ones asked about are ever evaluated. O(1) tests: a
+// line is clear by per-row/column prefix counts of '#', a rectangle is
+// '#'-free by a 2D prefix count.
+//
+// Cost: at most R(R+1)/2 * C(C+1)/2 rectangles, each O(R + C), so
+// O(R^2 C^2 (R + C)) in the worst case (few '#': little is clear of them, and
+// most rectangles are reached), far less with more '#'. Memory: one byte per
+// rectangle, allocated up front (a value is at most R + C <= 254): 15 x 15,
+// 14 KB; 100 x 100, 25.5 MB; 127 x 127, 66 MB. Recursion depth at most R + C.
 //
 // Counting winning openings. Becca wins iff g(grid) != 0. An opening H in a
 // clear row r is winning iff g(above) ^ g(below) == 0, and every one of the
@@ -69,7 +78,8 @@ class GrundyTable {
            col_hash_[index(col, r1, grid_.rows + 1)];
   }
   const Grid& grid() const { return grid_; }
-  std::size_t bytes() const { return table_.size() + by_rows_.size(); }
+  std::size_t bytes() const { return memo_.size() + clear_.size(); }
+  std::uint64_t computed() const { return computed_; }  // rectangles evaluated so far
 
   // The two parts a move leaves of `rect`.
   static std::pair<Rect, Rect> split(const Rect& rect, const Move& m);
@@ -89,8 +99,13 @@ class GrundyTable {
   Grid grid_;
   std::size_t row_pairs_ = 0;
   std::size_t col_pairs_ = 0;
-  std::vector<std::uint8_t> table_;      // by column range, then row range
-  std::vector<std::uint8_t> by_rows_;    // the same values by row range, then column range
+  std::uint8_t grundy(int r1, int r2, int c1, int c2) const;
+  bool has_radioactive(int r1, int r2, int c1, int c2) const;
+
+  std::vector<std::uint32_t> prefix2d_;     // counts of '#' in the top-left rectangles
+  std::vector<std::uint8_t> clear_;         // value of an h x w rectangle without '#'
+  mutable std::vector<std::uint8_t> memo_;  // every rectangle, filled on demand
+  mutable std::uint64_t computed_ = 0;
   std::vector<std::uint16_t> row_hash_;  // prefix counts of '#' per row
   std::vector<std::uint16_t> col_hash_;  // per column
 };

@@ -34,6 +34,17 @@ TEST(Binim, OfficialSamples) {
             (std::vector<Player>{Player::kDee}));
 }
 
+// The seed (the published editorial) gives Dum the 0-topped stacks, the
+// statement gives them to Dee. One stack "0", Dee first, binim2: under the
+// statement Dee must take it, Dum then cannot move and wins; the swapped
+// reading would have Dee stuck at once, and winning. Found by a teammate's
+// parallel binim branch; the official samples cannot tell the readings apart
+// (swapping 0 and 1 maps each onto itself).
+TEST(Binim, SeedSwappedRolesCounterexample) {
+  EXPECT_EQ(solve_contest("1\n1 Dee\n0\n", Ending::kMisere), std::vector<Player>{Player::kDum});
+  EXPECT_EQ(solve_contest("1\n1 Dee\n0\n", Ending::kNormal), std::vector<Player>{Player::kDee});
+}
+
 TEST(Binim, EndOfGame) {
   // No stacks: the player to move cannot move.
   EXPECT_EQ(winner(Position{{}, Player::kDee}, Ending::kNormal), Player::kDum);
