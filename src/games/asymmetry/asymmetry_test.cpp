@@ -19,6 +19,15 @@ TEST(Asymmetry, OneRowPairByHand) {
   EXPECT_EQ(game_value(Grid{1, 2, 4, {4, 0}}), 2);
 }
 
+// The seed writes "half_k" for Alice's same-row defence and for N = 1; it
+// must be ceil(K/2): with K odd, floor(K/2) is one too small. One row, K = 1:
+// whatever Alice writes, Bob answers with the far end, so the pair is worth
+// 1, not 0. (Found by a teammate's parallel asymmetry branch.)
+TEST(Asymmetry, SeedHalfKIsTheCeiling) {
+  EXPECT_EQ(game_value(parse_contest("1 2 1\n0 0\n")), 1);
+  EXPECT_EQ(game_value(parse_contest("1 2 5\n0 0\n")), 3);
+}
+
 TEST(Asymmetry, InnerMinimumByBruteForce) {
   for (std::int64_t k = 0; k <= 12; ++k) {
     for (std::int64_t x = 0; x <= k; ++x) {
