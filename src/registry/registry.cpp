@@ -4,8 +4,8 @@
 
 #include "games/asymmetry/asymmetry_entry.h"
 #include "games/bacteria/bacteria_entry.h"
-#include "games/gridgame/gridgame_entry.h"
 #include "games/binim/binim_entry.h"
+#include "games/gridgame/gridgame_entry.h"
 #include "games/nim/nim_entry.h"
 
 namespace perfectplay {
