@@ -38,7 +38,7 @@ def main():
     ap.add_argument("--ranges", default="1000000,1000")
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--no-dlib", action="store_true")
-    ap.add_argument("--dlib-max", type=int, default=2000, help="skip dlib above this n (it is slow)")
+    ap.add_argument("--dlib-max", type=int, default=4000, help="skip dlib above this n")
     ap.add_argument("--csv")
     args = ap.parse_args()
     rows = []
