@@ -1,7 +1,10 @@
 #include "games/asymmetry/asymmetry_io.h"
 
 #include <fmt/format.h>
+#include <sys/mman.h>
+
 #include <algorithm>
+#include <cstdint>
 #include <random>
 
 #include "core/game.h"
@@ -10,6 +13,17 @@
 namespace perfectplay::games::asymmetry {
 
 namespace {
+
+// A large grid is written once, page by page, as it is read: asking for
+// transparent huge pages turns thousands of page faults into a few (a
+// teammate's measurement on their branch: about half the CPU time of a
+// 2000 x 2000 solve). Advice only; the range is trimmed to whole 2 MB pages.
+void advise_huge_pages(void* data, std::size_t bytes) {
+  constexpr std::uintptr_t kHuge = std::uintptr_t{2} << 20;
+  const auto begin = (reinterpret_cast<std::uintptr_t>(data) + kHuge - 1) & ~(kHuge - 1);
+  const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kHuge - 1);
+  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+}
 
 Grid read_grid(TextReader& in) {
   Grid g;
@@ -27,6 +41,7 @@ Grid read_grid(TextReader& in) {
   // what is actually there, not by the declared N * M.
   g.cells.reserve(std::min<std::size_t>(
       static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols), in.remaining() / 2 + 1));
+  advise_huge_pages(g.cells.data(), g.cells.capacity() * sizeof(std::uint32_t));
   const auto k = static_cast<std::uint64_t>(g.k);
   for (int r = 0; r < g.rows; ++r) {
     if (in.at_end()) {
