@@ -76,7 +76,7 @@ def parse_bound(quick, reps):
                                 os.path.join(DATA, f"nim-{cases}.in"))
                 anchor_kind = "numbers"
             elif game in ("binim", "binim2"):
-                cases = int(20000 * scale)
+                cases = int(40000 * scale)
                 path = generate(game, ["binim", "--seed", "1", "--cases", str(cases), "--stacks", "100",
                                        "--max-length", "100"],
                                 os.path.join(DATA, f"binim-{cases}.in"))
