@@ -4,6 +4,7 @@
 #include "core/input_error.h"
 #include "games/asymmetry/asymmetry_io.h"
 #include "games/asymmetry/asymmetry_theory.h"
+#include "support/error_of.h"
 
 namespace perfectplay::games::asymmetry {
 namespace {
@@ -43,12 +44,7 @@ TEST(Asymmetry, InnerMinimumByBruteForce) {
 }
 
 std::string error_of(std::string_view input) {
-  try {
-    game_value(parse_contest(input));
-  } catch (const InputError& e) {
-    return e.format("in");
-  }
-  return "accepted";
+  return testing::error_of([&] { game_value(parse_contest(input)); });
 }
 
 TEST(Asymmetry, BadInput) {

@@ -4,6 +4,7 @@
 #include "core/input_error.h"
 #include "games/bacteria/bacteria_engine.h"
 #include "games/bacteria/bacteria_io.h"
+#include "support/error_of.h"
 
 namespace perfectplay::games::bacteria {
 namespace {
@@ -44,12 +45,7 @@ TEST(Bacteria, PositionsMustBeReachable) {
 }
 
 std::string error_of(std::string_view input) {
-  try {
-    solve_contest(input);
-  } catch (const InputError& e) {
-    return e.format("in");
-  }
-  return "accepted";
+  return testing::error_of([&] { solve_contest(input); });
 }
 
 TEST(Bacteria, BadInput) {

@@ -5,6 +5,7 @@
 #include "games/binim/binim_engine.h"
 #include "games/binim/binim_io.h"
 #include "games/binim/binim_theory.h"
+#include "support/error_of.h"
 
 namespace perfectplay::games::binim {
 namespace {
@@ -73,12 +74,7 @@ TEST(Binim, PositionFormat) {
 }
 
 std::string error_of(std::string_view input) {
-  try {
-    solve_contest(input, Ending::kNormal);
-  } catch (const InputError& e) {
-    return e.format("in");
-  }
-  return "accepted";
+  return testing::error_of([&] { solve_contest(input, Ending::kNormal); });
 }
 
 TEST(Binim, BadInput) {

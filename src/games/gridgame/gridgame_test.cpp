@@ -4,6 +4,7 @@
 #include "core/input_error.h"
 #include "games/gridgame/gridgame_io.h"
 #include "games/gridgame/gridgame_theory.h"
+#include "support/error_of.h"
 
 namespace perfectplay::games::gridgame {
 namespace {
@@ -26,12 +27,7 @@ TEST(Gridgame, PositionFormat) {
 }
 
 std::string error_of(std::string_view input) {
-  try {
-    parse_contest(input);
-  } catch (const InputError& e) {
-    return e.format("in");
-  }
-  return "accepted";
+  return testing::error_of([&] { parse_contest(input); });
 }
 
 TEST(Gridgame, BadInput) {

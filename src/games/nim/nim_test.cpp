@@ -1,6 +1,8 @@
 // nim: hand cases for the theory, the contest format and its errors.
 #include <gtest/gtest.h>
 
+#include "support/error_of.h"
+
 #include "core/input_error.h"
 #include "games/nim/nim_engine.h"
 #include "games/nim/nim_io.h"
@@ -58,12 +60,8 @@ TEST(NimEngine, BeyondTheReferenceUsesTheTheory) {
 }
 
 std::string error_of(std::string_view in) {
-  try {
-    solve_contest(in, Ending::kNormal);
-  } catch (const InputError& e) {
-    return e.format("");
-  }
-  return "no error";
+  const std::string e = testing::error_of([&] { solve_contest(in, Ending::kNormal); }, "");
+  return e == "accepted" ? "no error" : e;
 }
 
 TEST(NimFormat, BadInputIsReportedWithLineAndColumn) {
