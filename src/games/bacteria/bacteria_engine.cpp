@@ -91,7 +91,10 @@ std::vector<MoveInfo> analyze_all(const GrundyTable& t, const Board& b, SearchLi
 }
 
 Choice choose_move(const GrundyTable& t, const Board& b, SearchLimits limits) {
-  const std::vector<MoveInfo> all = analyze_all(t, b, limits);
+  return choose_from(t, b, analyze_all(t, b, limits));
+}
+
+Choice choose_from(const GrundyTable& t, const Board& b, const std::vector<MoveInfo>& all) {
   if (all.empty()) return {};
   if (reference_reaches(b)) {
     std::size_t best = 0;

@@ -49,6 +49,8 @@ struct Choice {
 // first winning move, or when lost a delaying heuristic (the non-mutating
 // move infecting the fewest cells).
 Choice choose_move(const GrundyTable& t, const Board& b, SearchLimits limits = {});
+// The same choice from moves already analyzed (analyze_all of b).
+Choice choose_from(const GrundyTable& t, const Board& b, const std::vector<MoveInfo>& all);
 
 // Theory against reference on a fresh grid (at most 64 cells): nullopt when
 // they agree on the winner and on the number of winning openings.

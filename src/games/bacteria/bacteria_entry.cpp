@@ -53,9 +53,9 @@ Analysis analyze(std::string_view text, const Params& params) {
   a.to_move = "the player to move (Becca at the start)";
   const Verdict v = evaluate(t, b, params.limits);
   a.value = fmt::format("{} (nimber *{})", v.text(), board_value(t, b).value);
-  const Choice choice = choose_move(t, b, params.limits);
-  if (choice.move) a.best_move = move_text(*choice.move);
   const std::vector<MoveInfo> all = analyze_all(t, b, params.limits);
+  const Choice choice = choose_from(t, b, all);
+  if (choice.move) a.best_move = move_text(*choice.move);
   nlohmann::json jmoves = nlohmann::json::array();
   std::size_t winning = 0;
   for (const MoveInfo& i : all) winning += i.wins;

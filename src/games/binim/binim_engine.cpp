@@ -73,15 +73,15 @@ std::vector<MoveValue> all_moves(const Position& p, Ending ending, SearchLimits 
 }
 
 Choice choose_move(const Position& p, Ending ending, SearchLimits limits) {
-  const Rules rules(ending);
   if (reference_reaches(p)) {
-    ReferenceSolver solver{ReferenceRules(ending), limits};
+    // The fastest win, or the slowest loss, among the exactly valued moves.
     std::optional<Choice> best;
     Outcome best_outcome;
-    for (const Move& m : rules.moves(p)) {
-      const Outcome o = solver.solve(canonical(rules.play(p, m))).parent_view();
+    for (const MoveValue& mv : all_moves(p, ending, limits)) {
+      const Outcome o = mv.value.mover_wins ? Outcome::win(*mv.value.remoteness)
+                                            : Outcome::loss(*mv.value.remoteness);
       if (!best || o.better_than(best_outcome)) {
-        best = Choice{m, {o.is_win(), o.remoteness}, true};
+        best = Choice{mv.move, mv.value, true};
         best_outcome = o;
       }
     }

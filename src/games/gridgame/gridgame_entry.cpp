@@ -30,7 +30,6 @@ struct Progress {
   int pending = -1;  // row awaiting Bob's column
   std::int64_t score = 0;
   std::vector<int> rows, cols;  // what is left (pending row included), in order
-  CostMatrix rest;              // the matrix of what is left
 
   int rest_index_of_row(int r) const {
     return static_cast<int>(std::find(rows.begin(), rows.end(), r) - rows.begin());
@@ -59,13 +58,18 @@ Progress progress_of(const CostMatrix& m, const std::vector<int>& moves) {
   for (int c = 0; c < m.size(); ++c) {
     if (!p.col_crossed[static_cast<std::size_t>(c)]) p.cols.push_back(c);
   }
+  return p;
+}
+
+// The matrix of what is left: O(m^2), so built only where it is solved, not
+// for every redraw of the board.
+CostMatrix rest_matrix(const Progress& p) {
   std::vector<std::int64_t> values;
   values.reserve(p.rows.size() * p.cols.size());
   for (int r : p.rows) {
-    for (int c : p.cols) values.push_back(m(r, c));
+    for (int c : p.cols) values.push_back((*p.m)(r, c));
   }
-  p.rest = CostMatrix(p.rows.size(), std::move(values));
-  return p;
+  return CostMatrix(p.rows.size(), std::move(values));
 }
 
 std::string draw(const Progress& p, const std::vector<int>& moves) {
@@ -123,14 +127,15 @@ std::string whose_turn(const Progress& p) {
 Analysis analyze(std::string_view text, const Params&) {
   const GamePosition g = parse_position(text);
   const Progress p = progress_of(g.matrix, g.moves);
-  const Solver a(p.rest);
+  const CostMatrix rest = rest_matrix(p);
+  const Solver a(rest);
   Analysis out;
   out.board = draw(p, g.moves);
   out.to_move = whose_turn(p);
   const std::int64_t value = p.score + a.cost();
   out.value = fmt::format("{} (Alice's final total under optimal play)", value);
   nlohmann::json jmoves = nlohmann::json::array();
-  const int m = p.rest.size();
+  const int m = rest.size();
   if (p.pending >= 0) {
     const int i = p.rest_index_of_row(p.pending);
     const int best = static_cast<int>(a.column_of(static_cast<std::size_t>(i)));
@@ -141,7 +146,7 @@ Analysis analyze(std::string_view text, const Params&) {
         const std::int64_t v = p.score + with[static_cast<std::size_t>(j)];
         const std::string col = std::to_string(p.cols[static_cast<std::size_t>(j)] + 1);
         out.moves.push_back(
-            {col, std::to_string(v), fmt::format("scores {} now", p.rest(i, j)), j == best});
+            {col, std::to_string(v), fmt::format("scores {} now", rest(i, j)), j == best});
         jmoves.push_back({{"column", p.cols[static_cast<std::size_t>(j)] + 1},
                           {"value", v},
                           {"best", j == best}});
@@ -194,12 +199,13 @@ Hint hint(std::string_view text, const Params&) {
   const GamePosition g = parse_position(text);
   const Progress p = progress_of(g.matrix, g.moves);
   Hint h;
-  if (p.rest.size() == 0) {
+  if (p.rows.empty()) {
     h.value = std::to_string(p.score);
     h.reason = "the game is over";
     return h;
   }
-  const Solver a(p.rest);
+  const CostMatrix rest = rest_matrix(p);
+  const Solver a(rest);
   h.value = std::to_string(p.score + a.cost());
   if (p.pending >= 0) {
     const int i = p.rest_index_of_row(p.pending);
@@ -220,7 +226,7 @@ class Session : public PlaySession {
     const Progress p = progress_of(*matrix_, moves_);
     rows_ = p.rows;
     cols_ = p.cols;
-    rest_ = std::make_unique<CostMatrix>(p.rest);
+    rest_ = std::make_unique<CostMatrix>(rest_matrix(p));
     plan_ = std::make_unique<Solver>(*rest_);
     // Engine side 0 plays whoever moves now.
     const bool alice_now = moves_.size() % 2 == 0;

@@ -33,9 +33,7 @@ Choice choose_move(const Position& p, Ending ending, SearchLimits limits) {
     return {moves[*best].move, {o.is_win(), o.remoteness}, true};
   }
   if (auto m = winning_move(p.rows, ending)) return {m, {true, std::nullopt}, false};
-  if (summarize(p.rows).nim_sum == 0 && summarize(p.rows).big == 0 && summarize(p.rows).ones == 0) {
-    return {};  // empty board (unreachable here: an empty board is within the cap)
-  }
+  // Lost, and not empty: an empty board is always within the reference's cap.
   return {delaying_move(p.rows), {false, std::nullopt}, false};
 }
 
