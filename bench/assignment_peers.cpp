@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <utility>
 #include <vector>
 
 #include "games/assignment/assignment.h"
@@ -32,10 +33,15 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "cannot read %s\n", argv[2]);
     return 1;
   }
+  // Each solver gets the matrix in its own type, built before the clock
+  // starts: the timed region is the solve alone (building a 128 MB matrix at
+  // n = 4000 costs page faults that have nothing to do with the method).
+  using Clock = std::chrono::steady_clock;
   std::int64_t total = 0;
-  const auto start = std::chrono::steady_clock::now();
+  Clock::time_point start;
   if (std::strcmp(argv[1], "ours") == 0) {
-    const perfectplay::games::assignment::CostMatrix m(static_cast<std::size_t>(n), cost);
+    const perfectplay::games::assignment::CostMatrix m(static_cast<std::size_t>(n), std::move(cost));
+    start = Clock::now();
     const perfectplay::games::assignment::Solver a(m);
     total = a.cost();
   } else if (std::strcmp(argv[1], "dlib") == 0) {
@@ -46,6 +52,7 @@ int main(int argc, char** argv) {
     dlib::matrix<std::int64_t> m(n, n);
     for (std::int64_t r = 0; r < n; ++r)
       for (std::int64_t c = 0; c < n; ++c) m(r, c) = hi - cost[static_cast<std::size_t>(r * n + c)];
+    start = Clock::now();
     const std::vector<long> assignment = dlib::max_cost_assignment(m);
     for (std::int64_t r = 0; r < n; ++r)
       total += cost[static_cast<std::size_t>(r * n + assignment[static_cast<std::size_t>(r)])];
@@ -58,7 +65,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::chrono::duration<double>(Clock::now() - start).count();
   std::printf("%lld %.6f\n", static_cast<long long>(total), seconds);
   return 0;
 }

@@ -238,7 +238,8 @@ def write_doc(pb, asg, bac, ref, args, reps, elapsed):
     lines += ["", "## Assignment (gridgame's solver)", "",
               "Solve time only (SciPy timed around `linear_sum_assignment`, ours and dlib's",
               "`max_cost_assignment` inside `bench/assignment_peers`), same matrix for all three, costs",
-              "checked equal.", "",
+              "checked equal. Each solver is handed the matrix in its own working type, built before",
+              "the clock starts: SciPy a float64 array, ours an int64 `CostMatrix`, dlib its `matrix`.", "",
               "| n | values | perfectplay | SciPy | dlib | SciPy / ours | dlib / ours |", "|---|---|---|---|---|---|---|"]
     for n, hi, ours, scipy, dlib, cost in asg:
         dl = f"{dlib:.3f} s" if dlib == dlib else "-"
