@@ -1,6 +1,8 @@
 #!/usr/bin/python3
-"""Our assignment solver against SciPy's linear_sum_assignment and dlib's
-max_cost_assignment on the same random matrices, in one run.
+"""Our assignment solver against SciPy's linear_sum_assignment, dlib's
+max_cost_assignment and a textbook Hungarian method (written in
+bench/assignment_peers.cpp as a baseline) on the same random matrices, in one
+run.
 
 Each matrix is drawn from a fixed seed; the three solvers run on it in turn,
 REPS times, and the median solve time of each is reported (solve only: SciPy
@@ -8,10 +10,11 @@ timed in-process around the call, ours and dlib inside their program, not
 counting reading the file). Each solver gets the matrix in its own working
 type, made before the clock starts: SciPy a float64 array (it converts any
 other dtype to float64 inside the call, which would count a 128 MB copy at
-n = 4000 against it), ours an int64 CostMatrix, dlib its own matrix. The three
+n = 4000 against it), ours an int64 CostMatrix, dlib its own matrix. All the
 costs must be equal.
 
-  bench/assignment_compare.py [--sizes 500,1000,2000,4000] [--reps 3] [--no-dlib] [--csv FILE]
+  bench/assignment_compare.py [--sizes 500,1000,2000,4000] [--reps 3] [--no-dlib]
+      [--dlib-max N] [--textbook-max N] [--csv FILE]
 
 Needs python3-scipy and, for dlib, libdlib-dev (scripts/setup_bench.sh) and
 build/release/bench/assignment_peers.
@@ -43,10 +46,12 @@ def main():
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--no-dlib", action="store_true")
     ap.add_argument("--dlib-max", type=int, default=4000, help="skip dlib above this n")
+    ap.add_argument("--textbook-max", type=int, default=4000, help="skip the textbook Hungarian above this n")
     ap.add_argument("--csv")
     args = ap.parse_args()
     rows = []
-    print(f"{'n':>6} {'values':>12} {'ours s':>9} {'scipy s':>9} {'dlib s':>9} {'scipy/ours':>10} {'dlib/ours':>10}  cost")
+    print(f"{'n':>6} {'values':>12} {'ours s':>9} {'scipy s':>9} {'dlib s':>9} {'textbk s':>9} "
+          f"{'scipy/ours':>10} {'dlib/ours':>10} {'textbk/ours':>11}  cost")
     for n in [int(x) for x in args.sizes.split(",")]:
         for hi in [int(x) for x in args.ranges.split(",")]:
             rng = np.random.RandomState(n * 7919 + hi % 1000003)
@@ -56,9 +61,10 @@ def main():
                 f.write(np.int64(n).tobytes())
                 f.write(cost.tobytes())
                 path = f.name
-            times = {"ours": [], "scipy": [], "dlib": []}
+            times = {"ours": [], "scipy": [], "dlib": [], "textbook": []}
             costs = set()
             use_dlib = not args.no_dlib and n <= args.dlib_max
+            use_textbook = n <= args.textbook_max
             for _ in range(args.reps):
                 c, t = run_peer("ours", path)
                 costs.add(c)
@@ -71,6 +77,10 @@ def main():
                     c, t = run_peer("dlib", path)
                     costs.add(c)
                     times["dlib"].append(t)
+                if use_textbook:
+                    c, t = run_peer("textbook", path)
+                    costs.add(c)
+                    times["textbook"].append(t)
             os.unlink(path)
             if len(costs) != 1:
                 print(f"COST MISMATCH at n={n} values [0,{hi}]: {costs}", file=sys.stderr)
@@ -78,12 +88,13 @@ def main():
             med = {k: (statistics.median(v) if v else float("nan")) for k, v in times.items()}
             cost_value = costs.pop()
             print(f"{n:>6} {'[0,' + str(hi) + ']':>12} {med['ours']:>9.3f} {med['scipy']:>9.3f} "
-                  f"{med['dlib']:>9.3f} {med['scipy'] / med['ours']:>10.1f} {med['dlib'] / med['ours']:>10.1f}  {cost_value}",
+                  f"{med['dlib']:>9.3f} {med['textbook']:>9.3f} {med['scipy'] / med['ours']:>10.1f} "
+                  f"{med['dlib'] / med['ours']:>10.1f} {med['textbook'] / med['ours']:>11.1f}  {cost_value}",
                   flush=True)
-            rows.append((n, hi, med["ours"], med["scipy"], med["dlib"], cost_value))
+            rows.append((n, hi, med["ours"], med["scipy"], med["dlib"], med["textbook"], cost_value))
     if args.csv:
         with open(args.csv, "w") as f:
-            f.write("n,max_value,ours_s,scipy_s,dlib_s,cost\n")
+            f.write("n,max_value,ours_s,scipy_s,dlib_s,textbook_s,cost\n")
             for r in rows:
                 f.write(",".join(str(x) for x in r) + "\n")
 

@@ -7,7 +7,7 @@
     `perfectplay solve` against `cat FILE > /dev/null` and against a plain
     std::cin-style reader of the same tokens (bench/cin_reader.cpp), at
     several input sizes;
-  - assignment: ours against SciPy and dlib (bench/assignment_compare.py),
+  - assignment: ours against SciPy, dlib and a textbook Hungarian (bench/assignment_compare.py),
     costs checked equal;
   - bacteria: one R x R grid, R from 10 to 100;
   - the exhaustive references: `perfectplay bench` (node signature, nodes/s).
@@ -121,14 +121,15 @@ def bacteria(quick, reps):
 def assignment(quick, reps):
     sizes = "250,500,1000" if quick else "250,500,1000,2000,4000"
     out = sh([sys.executable, os.path.join(ROOT, "bench", "assignment_compare.py"), "--sizes", sizes, "--reps",
-              str(reps), "--dlib-max", "1000" if quick else "4000", "--csv", os.path.join(DATA, "assignment.csv")])
+              str(reps), "--dlib-max", "1000" if quick else "4000",
+              "--textbook-max", "1000" if quick else "4000", "--csv", os.path.join(DATA, "assignment.csv")])
     print("\n".join("  " + line for line in out.strip().splitlines()), flush=True)
     rows = []
     with open(os.path.join(DATA, "assignment.csv")) as f:
         next(f)
         for line in f:
-            n, hi, ours, scipy, dlib, cost = line.strip().split(",")
-            rows.append((int(n), int(hi), float(ours), float(scipy), float(dlib), int(cost)))
+            n, hi, ours, scipy, dlib, textbook, cost = line.strip().split(",")
+            rows.append((int(n), int(hi), float(ours), float(scipy), float(dlib), float(textbook), int(cost)))
     return rows
 
 
@@ -196,9 +197,10 @@ def main():
     for hi in sorted({r[1] for r in asg}):
         pts = [r for r in asg if r[1] == hi]
         series = [("perfectplay", [(r[0], r[2]) for r in pts]), ("scipy", [(r[0], r[3]) for r in pts])]
-        dl = [(r[0], r[4]) for r in pts if r[4] == r[4]]
-        if dl:
-            series.append(("dlib", dl))
+        for label, k in (("dlib", 4), ("textbook Hungarian", 5)):
+            extra = [(r[0], r[k]) for r in pts if r[k] == r[k]]
+            if extra:
+                series.append((label, extra))
         plot(f"assignment-{hi}", f"assignment, values in [0, {hi}]", "n", series,
              os.path.join(IMG, f"assignment-{hi}.png"))
     plot("bacteria", "bacteria: one R x R grid (5% radioactive)", "R", [("perfectplay", [(r[0], r[1]) for r in bac])],
@@ -236,15 +238,21 @@ def write_doc(pb, asg, bac, ref, args, reps, elapsed):
     for game in ("nim", "binim", "binim2", "asymmetry"):
         lines.append(f"![{game}](img/{game}.png)")
     lines += ["", "## Assignment (gridgame's solver)", "",
-              "Solve time only (SciPy timed around `linear_sum_assignment`, ours and dlib's",
-              "`max_cost_assignment` inside `bench/assignment_peers`), same matrix for all three, costs",
-              "checked equal. Each solver is handed the matrix in its own working type, built before",
-              "the clock starts: SciPy a float64 array, ours an int64 `CostMatrix`, dlib its `matrix`.", "",
-              "| n | values | perfectplay | SciPy | dlib | SciPy / ours | dlib / ours |", "|---|---|---|---|---|---|---|"]
-    for n, hi, ours, scipy, dlib, cost in asg:
-        dl = f"{dlib:.3f} s" if dlib == dlib else "-"
-        dr = f"{dlib/ours:.1f}x" if dlib == dlib else "-"
-        lines.append(f"| {n} | [0, {hi}] | {ours:.3f} s | {scipy:.3f} s | {dl} | {scipy/ours:.1f}x | {dr} |")
+              "Solve time only (SciPy timed around `linear_sum_assignment`, ours, dlib's",
+              "`max_cost_assignment` and the textbook Hungarian inside `bench/assignment_peers`), same",
+              "matrix for all, costs checked equal. Each solver is handed the matrix in its own working",
+              "type, built before the clock starts: SciPy a float64 array, ours an int64 `CostMatrix`,",
+              "dlib its `matrix`. The textbook Hungarian is the O(n^3) Kuhn-Munkres method with",
+              "potentials, written in `bench/assignment_peers.cpp` as a baseline (rows enter one at a",
+              "time, no initial reduction, no batching of equal slacks).", "",
+              "| n | values | perfectplay | SciPy | dlib | textbook | SciPy / ours | dlib / ours | textbook / ours |",
+              "|---|---|---|---|---|---|---|---|---|"]
+    def cell(t, ours):
+        return (f"{t:.3f} s", f"{t/ours:.1f}x") if t == t else ("-", "-")
+    for n, hi, ours, scipy, dlib, textbook, cost in asg:
+        dl, dr = cell(dlib, ours)
+        tb, tr = cell(textbook, ours)
+        lines.append(f"| {n} | [0, {hi}] | {ours:.3f} s | {scipy:.3f} s | {dl} | {tb} | {scipy/ours:.1f}x | {dr} | {tr} |")
     lines += [""]
     for hi in sorted({r[1] for r in asg}):
         lines.append(f"![assignment {hi}](img/assignment-{hi}.png)")

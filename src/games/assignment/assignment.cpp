@@ -176,81 +176,85 @@ void Solver::solve_all() {
 }
 
 void Solver::augment(std::size_t free_row) {
-  const std::size_t m = live_;
+  // Dijkstra over the columns in reduced costs. The columns at the current
+  // minimum distance wait in a FIFO queue and are scanned one by one; a column
+  // that a scan brings down to the minimum joins the queue, or ends the path
+  // at once if it is free, which keeps ties cheap (a whole tie class costs one
+  // scan per column reached). Each scan relaxes the columns through one row in
+  // memory order, so the cost row is read front to back (the hardware
+  // prefetcher streams it) rather than gathered column by column.
+  //
+  // A settled column (and a column not live) has distance kSettled, below
+  // every candidate, so the scan needs no test of its state; a queued column
+  // sits at the minimum, which no candidate undercuts (reduced costs are
+  // >= 0). The queue is empty whenever a new minimum is sought, so every
+  // column above kSettled is open then.
+  constexpr std::int64_t kSettled = std::numeric_limits<std::int64_t>::min();
   const std::int64_t* const c = m_->cost.data();
-  std::vector<std::size_t> collist(cols_);
-  std::vector<std::int64_t> d(n_);
-  std::vector<std::size_t> pred(n_);
+  const std::int64_t* const v = v_.data();
+  const std::size_t* const y = y_.data();
+  std::vector<std::int64_t> d(n_, kSettled);
+  std::vector<std::size_t> pred(n_, free_row);
+  std::vector<std::size_t> order;        // queued and settled columns, in queue order
+  std::vector<std::int64_t> settled_at;  // the distance each settled column had
+  order.reserve(live_);
+  settled_at.reserve(live_);
   {
     const std::int64_t* row = c + free_row * n_;
-    for (const std::size_t j : cols_) {
-      d[j] = row[j] - v_[j];
-      pred[j] = free_row;
-    }
+    for (const std::size_t j : cols_) d[j] = row[j] - v[j];
   }
-  std::size_t low = 0, up = 0;  // [0, low) done, [low, up) at the minimum, [up, m) open
-  std::size_t last = 0;
+  std::size_t head = 0;  // order[0, head) are settled
   std::int64_t min = 0;
   std::size_t end = kNone;
   while (end == kNone) {
-    if (up == low) {
-      // Collect the open columns at the new minimum distance.
-      last = low;
-      min = d[collist[up++]];
-      for (std::size_t k = up; k < m; ++k) {
-        const std::size_t j = collist[k];
-        const std::int64_t h = d[j];
-        if (h <= min) {
-          if (h < min) {
-            up = low;
-            min = h;
-          }
-          collist[k] = collist[up];
-          collist[up++] = j;
-        }
+    if (head == order.size()) {
+      // The queue is empty: the next minimum, and every column at it.
+      min = kBig;
+      for (std::size_t j = 0; j < n_; ++j) {
+        if (d[j] != kSettled && d[j] < min) min = d[j];
       }
-      for (std::size_t k = low; k < up; ++k) {
-        if (y_[collist[k]] == kNone) {
-          end = collist[k];
-          break;
-        }
-      }
-    }
-    if (end != kNone) break;
-    // Scan one column at the minimum: relax through its row.
-    const std::size_t j1 = collist[low++];
-    const std::size_t i = y_[j1];
-    const std::int64_t* row = c + i * n_;
-    const std::int64_t h = row[j1] - v_[j1] - min;
-    for (std::size_t k = up; k < m; ++k) {
-      const std::size_t j = collist[k];
-      const std::int64_t v2 = row[j] - v_[j] - h;
-      if (v2 < d[j]) {
-        pred[j] = i;
-        if (v2 == min) {
-          if (y_[j] == kNone) {
+      for (std::size_t j = 0; j < n_; ++j) {
+        if (d[j] == min) {
+          if (y[j] == kNone) {
             end = j;
             break;
           }
-          collist[k] = collist[up];
-          collist[up++] = j;
+          order.push_back(j);
         }
-        d[j] = v2;
+      }
+      if (end != kNone) break;
+    }
+    const std::size_t j1 = order[head++];
+    settled_at.push_back(d[j1]);
+    d[j1] = kSettled;
+    const std::size_t i = y[j1];
+    const std::int64_t* row = c + i * n_;
+    const std::int64_t h = row[j1] - v[j1] - min;
+    for (std::size_t j = 0; j < n_; ++j) {
+      const std::int64_t cand = row[j] - v[j] - h;
+      if (cand < d[j]) {
+        d[j] = cand;
+        pred[j] = i;
+        if (cand == min) {
+          if (y[j] == kNone) {
+            end = j;
+            break;
+          }
+          order.push_back(j);
+        }
       }
     }
   }
-  // Prices of the columns settled before the last minimum.
-  for (std::size_t k = 0; k < last; ++k) {
-    const std::size_t j = collist[k];
-    v_[j] += d[j] - min;
-  }
+  // Prices of the settled columns (those settled at the final minimum move by
+  // 0).
+  for (std::size_t k = 0; k < head; ++k) v_[order[k]] += settled_at[k] - min;
   // Flip the path.
   for (;;) {
-    const std::size_t i = pred[end];
-    y_[end] = i;
-    const std::size_t next = x_[i];
-    x_[i] = end;
-    if (i == free_row) break;
+    const std::size_t r = pred[end];
+    y_[end] = r;
+    const std::size_t next = x_[r];
+    x_[r] = end;
+    if (r == free_row) break;
     end = next;
   }
 }

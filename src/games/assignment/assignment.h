@@ -18,14 +18,16 @@
 //      takes its cheapest column, lowering that column's price by the gap to
 //      its second cheapest, and evicts the previous owner;
 //   4. for each row still free, a Dijkstra-like shortest augmenting path in
-//      reduced costs. Columns at the current minimum distance are taken as a
-//      whole batch (the "SCAN" list): with many equal costs (values in
-//      [0, 1000] at n = 4000) whole tie classes are settled at once, so ties
-//      cost nothing extra, unlike a textbook Hungarian that relabels per cell.
+//      reduced costs. Columns at the current minimum distance wait in a FIFO
+//      queue, and a column that a scan brings down to the minimum ends the
+//      path at once if it is free: with many equal costs (values in [0, 1000]
+//      at n = 4000) a tie class costs one scan per column reached, unlike a
+//      textbook Hungarian that relabels per cell.
 //
 // Complexity: O(n^3) worst case, far less on random matrices; memory n^2
-// costs plus O(n). The matrix is row-major and each scan of a row is a
-// gather over a contiguous row.
+// costs plus O(n). The matrix is row-major and a scan reads one row front to
+// back, in memory order (settled columns carry a sentinel distance instead of
+// being skipped by a test), so the hardware prefetcher streams it.
 //
 // Range: costs must satisfy |c| <= kMaxAbsCost (2^40) and n <= kMaxN; then
 // every potential and path length stays below n * 4 * 2^40 <= 2^58 (a

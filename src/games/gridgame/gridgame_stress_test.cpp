@@ -1,6 +1,7 @@
 // gridgame: the game search (alpha-beta over the real turn order), the
 // permutation minimum (the seed's method) and the assignment solver agree on
-// a seeded sweep of n <= 8, with wide values and values full of ties.
+// a seeded sweep of n <= 8, with wide values and values full of ties; the
+// solver and the permutation minimum also at n = 9 and 10.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -38,6 +39,23 @@ TEST(GridgameStress, SeededSweepUpTo8) {
     const std::int64_t reference = solver.value(rules.start());
     ASSERT_EQ(game_value(m), reference) << format_matrix(m);
     ASSERT_EQ(permutation_minimum(m), reference) << format_matrix(m);
+  }
+}
+
+// Past the game search's reach: the solver against the permutation minimum at
+// n = 9 and 10 (10! permutations each), wide values and ties.
+TEST(GridgameStress, SolverMatchesPermutationMinimumAt9And10) {
+  std::mt19937_64 rng(11553);
+#if defined(__SANITIZE_ADDRESS__)
+  constexpr int kCases = 12;
+#else
+  constexpr int kCases = 60;
+#endif
+  for (int k = 0; k < kCases; ++k) {
+    const int n = k % 3 == 2 ? 10 : 9;
+    const std::int64_t range = k % 2 == 0 ? 2 : 1'000'000'000'000;
+    const CostMatrix m = random_matrix(rng, n, range);
+    ASSERT_EQ(game_value(m), permutation_minimum(m)) << format_matrix(m);
   }
 }
 
