@@ -8,6 +8,7 @@
 #include "games/asymmetry/asymmetry_engine.h"
 #include "games/asymmetry/asymmetry_io.h"
 #include "games/asymmetry/asymmetry_reference.h"
+#include "games/asymmetry/asymmetry_solve.h"
 #include "games/asymmetry/asymmetry_theory.h"
 
 namespace perfectplay::games::asymmetry {
@@ -249,10 +250,10 @@ GameEntry entry() {
       {"k", "the largest K", 5, 1, kMaxK},
   };
   e.solve = [](std::string_view input, const Params&) {
-    return fmt::format("{}\n", game_value(parse_contest(input)));
+    return fmt::format("{}\n", solve_contest(input));
   };
   e.solve_json = [](std::string_view input, const Params&) {
-    return nlohmann::json{{"asymmetry", game_value(parse_contest(input))}};
+    return nlohmann::json{{"asymmetry", solve_contest(input)}};
   };
   e.analyze = analyze;
   e.hint = hint;

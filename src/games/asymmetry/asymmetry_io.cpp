@@ -14,34 +14,10 @@ namespace perfectplay::games::asymmetry {
 
 namespace {
 
-// A large grid is written once, page by page, as it is read: asking for
-// transparent huge pages turns thousands of page faults into a few (a
-// teammate's measurement on their branch: about half the CPU time of a
-// 2000 x 2000 solve). Advice only; the range is trimmed to whole 2 MB pages.
-void advise_huge_pages(void* data, std::size_t bytes) {
-  constexpr std::uintptr_t kHuge = std::uintptr_t{2} << 20;
-  const auto begin = (reinterpret_cast<std::uintptr_t>(data) + kHuge - 1) & ~(kHuge - 1);
-  const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kHuge - 1);
-  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
-}
-
 Grid read_grid(TextReader& in) {
-  Grid g;
-  g.rows = static_cast<int>(in.read_int("the number of rows N", 1, 1'000'000'000));
-  g.cols = static_cast<int>(in.read_int("the number of columns M", 1, 1'000'000'000));
-  const std::size_t m_at = in.offset() - std::to_string(g.cols).size();
-  if (g.cols % 2 != 0) in.fail_at(m_at, fmt::format("M must be even, found {}", g.cols));
-  g.k = in.read_int("K", 1, kMaxK);
-  if (static_cast<std::int64_t>(g.rows) * g.cols > kMaxCells) {
-    in.fail_at(m_at, fmt::format("N * M = {} cells is more than this build accepts ({})",
-                                 static_cast<std::int64_t>(g.rows) * g.cols, kMaxCells));
-  }
-  in.end_line("N M K");
-  // Every value takes at least two bytes of input, so this bounds the grid by
-  // what is actually there, not by the declared N * M.
-  g.cells.reserve(std::min<std::size_t>(
-      static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols), in.remaining() / 2 + 1));
-  advise_huge_pages(g.cells.data(), g.cells.capacity() * sizeof(std::uint32_t));
+  Grid g = read_header(in);
+  reserve_cells(g.cells, static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols),
+                in.remaining());
   const auto k = static_cast<std::uint64_t>(g.k);
   for (int r = 0; r < g.rows; ++r) {
     if (in.at_end()) {
@@ -70,6 +46,36 @@ Grid read_grid(TextReader& in) {
 }
 
 }  // namespace
+
+void reserve_cells(std::vector<std::uint32_t>& cells, std::size_t declared, std::size_t bytes) {
+  // Every value takes at least two bytes of input, so this bounds the grid by
+  // what is actually there, not by the declared N * M.
+  cells.reserve(std::min(declared, bytes / 2 + 1));
+  // A large grid is written once, page by page, as it is read: asking for
+  // transparent huge pages turns thousands of page faults into a few (a
+  // teammate's measurement on their branch: about half the CPU time of a
+  // 2000 x 2000 solve). Advice only; the range is trimmed to whole 2 MB pages.
+  constexpr std::uintptr_t kHuge = std::uintptr_t{2} << 20;
+  const auto data = reinterpret_cast<std::uintptr_t>(cells.data());
+  const auto begin = (data + kHuge - 1) & ~(kHuge - 1);
+  const auto end = (data + cells.capacity() * sizeof(std::uint32_t)) & ~(kHuge - 1);
+  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+}
+
+Grid read_header(TextReader& in) {
+  Grid g;
+  g.rows = static_cast<int>(in.read_int("the number of rows N", 1, 1'000'000'000));
+  g.cols = static_cast<int>(in.read_int("the number of columns M", 1, 1'000'000'000));
+  const std::size_t m_at = in.offset() - std::to_string(g.cols).size();
+  if (g.cols % 2 != 0) in.fail_at(m_at, fmt::format("M must be even, found {}", g.cols));
+  g.k = in.read_int("K", 1, kMaxK);
+  if (static_cast<std::int64_t>(g.rows) * g.cols > kMaxCells) {
+    in.fail_at(m_at, fmt::format("N * M = {} cells is more than this build accepts ({})",
+                                 static_cast<std::int64_t>(g.rows) * g.cols, kMaxCells));
+  }
+  in.end_line("N M K");
+  return g;
+}
 
 int Board::marked_count() const {
   int n = 0;

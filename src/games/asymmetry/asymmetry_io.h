@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/seed.h"
+#include "core/text_reader.h"
 #include "games/asymmetry/asymmetry.h"
 
 namespace perfectplay::games::asymmetry {
@@ -24,6 +25,12 @@ inline constexpr std::int64_t kMaxK = 4'294'967'295;
 inline constexpr std::int64_t kMaxCells = 500'000'000;
 
 Grid parse_contest(std::string_view input);
+
+// The first line, N M K, checked; the grid's cells are left empty.
+Grid read_header(TextReader& in);
+// Reserves room for a grid of `declared` cells read from `bytes` of input
+// (never more than the input can hold) and advises huge pages for it.
+void reserve_cells(std::vector<std::uint32_t>& cells, std::size_t declared, std::size_t bytes);
 
 struct Board {
   Grid grid;

@@ -12,22 +12,6 @@ std::int64_t absdiff(std::int64_t a, std::int64_t b) {
   return a > b ? a - b : b - a;
 }
 
-// The best two flips (value, row) of one pair and column choice.
-struct TopTwo {
-  std::int64_t best = -1, second = -1;
-  int best_row = -1;
-  void add(std::int64_t v, int row) {
-    if (v > best) {
-      second = best;
-      best = v;
-      best_row = row;
-    } else if (v > second) {
-      second = v;
-    }
-  }
-  std::int64_t excluding(int row) const { return row == best_row ? second : best; }
-};
-
 }  // namespace
 
 std::int64_t inner_minimum(std::int64_t k, std::int64_t x, std::int64_t f, bool has_f) {
@@ -50,7 +34,7 @@ PairPlan plan_pair(const Grid& g, int j) {
   const int jm = g.mirror(j);
   const bool has_f = g.rows >= 2;
   std::int64_t s = 0;
-  TopTwo flips[2];  // Alice in column j (Bob answers in jm) / Alice in jm
+  TopTwoFlips flips[2];  // Alice in column j (Bob answers in jm) / Alice in jm
   for (int r = 0; r < g.rows; ++r) {
     const std::int64_t a = g.at(r, j), b = g.at(r, jm), c = absdiff(a, b);
     s += c;
@@ -88,45 +72,90 @@ PairPlan plan_pair(const Grid& g, int j) {
   return best;
 }
 
-std::int64_t game_value(const Grid& g) {
-  const int pairs = g.cols / 2;
-  const bool has_f = g.rows >= 2;
-  const auto up = static_cast<std::size_t>(pairs);
-  std::vector<std::int64_t> sums(up, 0);
-  std::vector<TopTwo> flips(2 * up);
-  // Pass 1: each pair's S and top flips, row by row.
-  for (int r = 0; r < g.rows; ++r) {
-    const std::uint32_t* row =
-        &g.cells[static_cast<std::size_t>(r) * static_cast<std::size_t>(g.cols)];
-    for (int p = 0; p < pairs; ++p) {
-      const std::int64_t a = row[p], b = row[g.cols - 1 - p], c = absdiff(a, b);
-      sums[static_cast<std::size_t>(p)] += c;
-      flips[2 * static_cast<std::size_t>(p)].add(std::max(a, g.k - a) - c, r);
-      flips[2 * static_cast<std::size_t>(p) + 1].add(std::max(b, g.k - b) - c, r);
-    }
+void PairScan::add_row(const std::uint32_t* row, int id) {
+  for (std::size_t p = 0; p < pairs_; ++p) {
+    const std::int64_t a = row[p], b = row[cols_ - 1 - p], c = absdiff(a, b);
+    sums_[p] += c;
+    flips_[2 * p].add(std::max(a, k_ - a) - c, id);
+    flips_[2 * p + 1].add(std::max(b, k_ - b) - c, id);
   }
-  // Pass 2: each pair's best (column, row) for Alice.
-  std::vector<std::int64_t> best(up, std::numeric_limits<std::int64_t>::max());
-  for (int r = 0; r < g.rows; ++r) {
-    const std::uint32_t* row =
-        &g.cells[static_cast<std::size_t>(r) * static_cast<std::size_t>(g.cols)];
-    for (int p = 0; p < pairs; ++p) {
-      const auto up_ = static_cast<std::size_t>(p);
-      const std::int64_t a = row[p], b = row[g.cols - 1 - p], c = absdiff(a, b);
-      const std::int64_t f0 = has_f ? flips[2 * up_].excluding(r) : 0;
-      const std::int64_t f1 = has_f ? flips[2 * up_ + 1].excluding(r) : 0;
-      const std::int64_t v =
-          std::min(inner_minimum(g.k, b, f0, has_f), inner_minimum(g.k, a, f1, has_f)) - c;
-      best[up_] = std::min(best[up_], v);
-    }
+}
+
+void PairScan::merge(const PairScan& other) {
+  for (std::size_t p = 0; p < pairs_; ++p) sums_[p] += other.sums_[p];
+  for (std::size_t q = 0; q < flips_.size(); ++q) flips_[q].merge(other.flips_[q]);
+}
+
+void PairScan::finish_pass1() {
+  f_.assign(2 * pairs_, 0);
+  if (!has_f_) return;
+  for (std::size_t q = 0; q < f_.size(); ++q) f_[q] = flips_[q].best;
+}
+
+namespace {
+
+// inner_minimum with F present, without branches on the data (the rows come
+// in random order, so a branch would mispredict half the time). With F = 0 it
+// is ceil(K/2), as for N = 1.
+inline std::int64_t inner_select(std::int64_t k, std::int64_t middle, std::int64_t x,
+                                 std::int64_t f) {
+  const std::int64_t a = std::min(x, k - x), b = k - a;
+  const std::int64_t crossing = (b + f + 1) >> 1;
+  const std::int64_t beyond = f <= b ? crossing : f;
+  return f <= a ? middle : beyond;
+}
+
+}  // namespace
+
+void PairScan::best_of_row(const std::uint32_t* row, std::vector<std::int64_t>& best) const {
+  const std::int64_t middle = (k_ + 1) / 2;
+  const std::int64_t* f = f_.data();
+  std::int64_t* out = best.data();
+  for (std::size_t p = 0; p < pairs_; ++p) {
+    const std::int64_t a = row[p], b = row[cols_ - 1 - p], c = absdiff(a, b);
+    const std::int64_t v =
+        std::min(inner_select(k_, middle, b, f[2 * p]), inner_select(k_, middle, a, f[2 * p + 1])) -
+        c;
+    out[p] = std::min(out[p], v);
   }
+}
+
+std::int64_t PairScan::row_term(const std::uint32_t* row, std::size_t p, int id) const {
+  const std::int64_t a = row[p], b = row[cols_ - 1 - p], c = absdiff(a, b);
+  const std::int64_t f0 = has_f_ ? flips_[2 * p].excluding(id) : 0;
+  const std::int64_t f1 = has_f_ ? flips_[2 * p + 1].excluding(id) : 0;
+  return std::min(inner_minimum(k_, b, f0, has_f_), inner_minimum(k_, a, f1, has_f_)) - c;
+}
+
+std::vector<std::int64_t> PairScan::no_best() const {
+  return std::vector<std::int64_t>(pairs_, std::numeric_limits<std::int64_t>::max());
+}
+
+void PairScan::merge_best(std::vector<std::int64_t>& into, const std::vector<std::int64_t>& from) {
+  for (std::size_t p = 0; p < into.size(); ++p) into[p] = std::min(into[p], from[p]);
+}
+
+std::int64_t PairScan::total(const std::vector<std::int64_t>& best) const {
   std::int64_t total = 0;
-  for (std::size_t p = 0; p < up; ++p) {
-    if (__builtin_add_overflow(total, sums[p] + best[p], &total)) {
+  for (std::size_t p = 0; p < pairs_; ++p) {
+    if (__builtin_add_overflow(total, sums_[p] + best[p], &total)) {
       throw std::overflow_error("the asymmetry passes 2^63");
     }
   }
   return total;
+}
+
+std::int64_t game_value(const Grid& g) {
+  PairScan scan(g.cols, g.k, g.rows >= 2);
+  const auto row = [&](int r) {
+    return &g.cells[static_cast<std::size_t>(r) * static_cast<std::size_t>(g.cols)];
+  };
+  for (int r = 0; r < g.rows; ++r) scan.add_row(row(r), r);
+  scan.finish_pass1();
+  std::vector<std::int64_t> best = scan.no_best();
+  for (int r = 0; r < g.rows; ++r) scan.best_of_row(row(r), best);
+  scan.fix_best_rows(row, best);
+  return scan.total(best);
 }
 
 }  // namespace perfectplay::games::asymmetry

@@ -63,4 +63,73 @@ PairPlan plan_pair(const Grid& g, int j);
 // Throws std::overflow_error if the sum passes 2^63.
 std::int64_t game_value(const Grid& g);
 
+// The best two flips (value, row id) of one pair and column choice.
+struct TopTwoFlips {
+  std::int64_t best = -1, second = -1;
+  int best_row = -1;
+  void add(std::int64_t v, int row) {
+    if (v > best) {
+      second = best;
+      best = v;
+      best_row = row;
+    } else if (v > second) {
+      second = v;
+    }
+  }
+  // Another part's rows: the top two of the four. Its second can never
+  // become the best (it is <= its best, and ties go below), so its row is
+  // not needed.
+  void merge(const TopTwoFlips& o) {
+    add(o.best, o.best_row);
+    add(o.second, -2);
+  }
+  std::int64_t excluding(int row) const { return row == best_row ? second : best; }
+};
+
+// game_value's two passes as pieces, so that the rows can be scanned in parts
+// (the contest solve splits them between threads). Pass 1 (`add_row`)
+// accumulates each pair's S and top flips; parts `merge`. Then `finish_pass1`
+// fixes each pair's F for pass 2 (`best_of_row`), which lowers each pair's
+// best opening term row by row; parts combine with `merge_best`.
+// `fix_best_rows` then redoes the few rows that hold a pair's top flip (their
+// F is the second flip, not the first), given a way to find a row by its id,
+// and `total` adds it up. Row ids must be distinct across all parts, the same
+// in both passes.
+class PairScan {
+ public:
+  PairScan(int cols, std::int64_t k, bool has_f)
+      : cols_(static_cast<std::size_t>(cols)),
+        pairs_(cols_ / 2),
+        k_(k),
+        has_f_(has_f),
+        sums_(pairs_, 0),
+        flips_(2 * pairs_) {}
+  void add_row(const std::uint32_t* row, int id);
+  void merge(const PairScan& other);
+  void finish_pass1();
+  std::vector<std::int64_t> no_best() const;
+  void best_of_row(const std::uint32_t* row, std::vector<std::int64_t>& best) const;
+  static void merge_best(std::vector<std::int64_t>& into, const std::vector<std::int64_t>& from);
+  template <typename RowOf>  // const std::uint32_t* (int id)
+  void fix_best_rows(RowOf&& row_of, std::vector<std::int64_t>& best) const {
+    if (!has_f_) return;  // one row: F is absent for it, as for every row
+    for (std::size_t p = 0; p < pairs_; ++p) {
+      for (std::size_t side = 0; side < 2; ++side) {
+        const int id = flips_[2 * p + side].best_row;
+        if (id >= 0) best[p] = std::min(best[p], row_term(row_of(id), p, id));
+      }
+    }
+  }
+  std::int64_t total(const std::vector<std::int64_t>& best) const;  // throws on overflow
+
+ private:
+  std::int64_t row_term(const std::uint32_t* row, std::size_t p, int id) const;
+
+  std::size_t cols_, pairs_;
+  std::int64_t k_;
+  bool has_f_;
+  std::vector<std::int64_t> sums_;
+  std::vector<TopTwoFlips> flips_;  // 2p: Alice in column p, 2p + 1: in its mirror
+  std::vector<std::int64_t> f_;     // after pass 1: 2p, 2p + 1: F for every row but the top one
+};
 }  // namespace perfectplay::games::asymmetry

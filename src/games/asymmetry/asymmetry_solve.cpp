@@ -1,0 +1,123 @@
+#include "games/asymmetry/asymmetry_solve.h"
+
+#include <thread>
+#include <vector>
+
+#include "core/text_reader.h"
+#include "games/asymmetry/asymmetry_io.h"
+#include "games/asymmetry/asymmetry_theory.h"
+
+namespace perfectplay::games::asymmetry {
+
+namespace {
+
+// Below this many bytes of rows one thread does it all: a second one costs
+// more than it saves.
+constexpr std::size_t kSplitBytes = std::size_t{1} << 22;
+// Row ids of the second part start here (N <= 2.5 * 10^8 < 2^30).
+constexpr int kSecondPartIds = 1 << 30;
+
+struct Part {
+  Part(std::string_view t, int id, const Grid& header)
+      : text(t), first_id(id), scan(header.cols, header.k, header.rows >= 2) {}
+  std::string_view text;
+  int first_id;
+  std::vector<std::uint32_t> cells;
+  int rows = 0;
+  bool ok = false;
+  PairScan scan;                   // pass 1 over this part's rows
+  std::vector<std::int64_t> best;  // pass 2
+};
+
+// Parses `part` as whole rows, running pass 1 on each; ok stays false where
+// the text is not exactly rows of M values in [0, K], or holds more than N.
+void read_part(Part& part, const Grid& header) noexcept {
+  try {
+    TextReader in(part.text);
+    const auto cols = static_cast<std::size_t>(header.cols);
+    reserve_cells(part.cells, static_cast<std::size_t>(header.rows) * cols, part.text.size());
+    const auto k = static_cast<std::uint64_t>(header.k);
+    while (!in.at_end()) {
+      if (part.rows == header.rows) return;
+      const std::size_t before = part.cells.size();
+      if (!in.try_uint_line(cols, k, [&](std::uint64_t v) {
+            part.cells.push_back(static_cast<std::uint32_t>(v));
+          })) {
+        return;
+      }
+      part.scan.add_row(part.cells.data() + before, part.first_id + part.rows);
+      ++part.rows;
+    }
+    part.ok = true;
+  } catch (...) {
+    // Out of memory: the sequential path will meet it too and report it.
+  }
+}
+
+void best_of_part(Part& part, const PairScan& all, std::size_t cols) {
+  part.best = all.no_best();
+  for (int r = 0; r < part.rows; ++r) {
+    all.best_of_row(part.cells.data() + static_cast<std::size_t>(r) * cols, part.best);
+  }
+}
+
+}  // namespace
+
+std::optional<std::int64_t> solve_contest_split(std::string_view input, int parts) {
+  TextReader in(input);
+  if (in.at_end()) return std::nullopt;
+  const Grid header = read_header(in);  // its errors are the sequential path's own
+  const std::string_view body = input.substr(in.offset());
+  std::size_t cut = body.size();
+  if (parts == 2) {
+    const std::size_t newline = body.find('\n', body.size() / 2);
+    if (newline != std::string_view::npos) cut = newline + 1;
+  }
+  std::vector<Part> part;
+  part.reserve(2);
+  part.emplace_back(body.substr(0, cut), 0, header);
+  if (cut < body.size()) part.emplace_back(body.substr(cut), kSecondPartIds, header);
+  const auto cols = static_cast<std::size_t>(header.cols);
+
+  if (part.size() == 1) {
+    read_part(part[0], header);
+    if (!part[0].ok || part[0].rows != header.rows) return std::nullopt;
+    part[0].scan.finish_pass1();
+    best_of_part(part[0], part[0].scan, cols);
+    part[0].scan.fix_best_rows(
+        [&](int id) { return part[0].cells.data() + static_cast<std::size_t>(id) * cols; },
+        part[0].best);
+    return part[0].scan.total(part[0].best);
+  }
+  {
+    std::jthread second([&] { read_part(part[1], header); });
+    read_part(part[0], header);
+  }
+  if (!part[0].ok || !part[1].ok ||
+      static_cast<std::int64_t>(part[0].rows) + part[1].rows != header.rows) {
+    return std::nullopt;
+  }
+  PairScan& all = part[0].scan;
+  all.merge(part[1].scan);
+  all.finish_pass1();
+  {
+    std::jthread second([&] { best_of_part(part[1], all, cols); });
+    best_of_part(part[0], all, cols);
+  }
+  PairScan::merge_best(part[0].best, part[1].best);
+  all.fix_best_rows(
+      [&](int id) {
+        const Part& owner = id >= kSecondPartIds ? part[1] : part[0];
+        return owner.cells.data() + static_cast<std::size_t>(id - owner.first_id) * cols;
+      },
+      part[0].best);
+  return all.total(part[0].best);
+}
+
+std::int64_t solve_contest(std::string_view input) {
+  const int parts = input.size() >= kSplitBytes ? 2 : 1;
+  if (const auto value = solve_contest_split(input, parts)) return *value;
+  return game_value(parse_contest(input));
+}
+
+}  // namespace perfectplay::games::asymmetry

@@ -1,0 +1,119 @@
+// asymmetry's split contest solve against the sequential one: the same value
+// on every input it takes, in one part and in two; on anything unusual it
+// declines, and solve_contest then says exactly what the sequential parser
+// says (the same value, or the same error at the same line and column).
+#include "games/asymmetry/asymmetry_solve.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+#include "games/asymmetry/asymmetry_io.h"
+#include "games/asymmetry/asymmetry_theory.h"
+#include "support/error_of.h"
+
+namespace perfectplay::games::asymmetry {
+namespace {
+
+std::string sequential(const std::string& text) {
+  std::string out;
+  const std::string error =
+      testing::error_of([&] { out = std::to_string(game_value(parse_contest(text))); });
+  return error == "accepted" ? out : error;
+}
+
+std::string fast(const std::string& text) {
+  std::string out;
+  const std::string error = testing::error_of([&] { out = std::to_string(solve_contest(text)); });
+  return error == "accepted" ? out : error;
+}
+
+// A grid whose values come from few distinct numbers, so that top flips tie
+// and the rows holding them matter.
+std::string tied_grid(std::mt19937_64& rng, int rows, int cols, std::int64_t k) {
+  std::uniform_int_distribution<int> pick(0, 2);
+  const std::int64_t choices[3] = {0, k / 2, k};
+  std::string out =
+      std::to_string(rows) + " " + std::to_string(cols) + " " + std::to_string(k) + "\n";
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      if (c > 0) out += ' ';
+      out += std::to_string(choices[pick(rng)]);
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+TEST(AsymmetrySolve, SplitEqualsSequentialOnRandomGrids) {
+  std::mt19937_64 rng(2026);
+  const std::int64_t ks[] = {1, 3, 1'000'000'000, 4'294'967'295};
+  for (int trial = 0; trial < 600; ++trial) {
+    const int rows = 1 + trial % 7;
+    const int cols = 2 * (1 + trial % 5);
+    const std::int64_t k = ks[trial % 4];
+    const std::string text =
+        trial % 2 == 0 ? generate_contest(rng(), rows, cols, k) : tied_grid(rng, rows, cols, k);
+    const std::int64_t want = game_value(parse_contest(text));
+    for (const int parts : {1, 2}) {
+      const auto got = solve_contest_split(text, parts);
+      ASSERT_TRUE(got.has_value()) << text;
+      ASSERT_EQ(*got, want) << parts << " parts\n" << text;
+    }
+  }
+}
+
+TEST(AsymmetrySolve, LargeInputTakesTheTwoThreadPath) {
+  // About 6 MB, above the size where solve_contest splits.
+  for (const std::uint64_t seed : {1u, 2u}) {
+    const std::string text = generate_contest(seed, 700, 800, 1'000'000'000);
+    ASSERT_GT(text.size(), std::size_t{4} << 20);
+    const std::int64_t want = game_value(parse_contest(text));
+    EXPECT_EQ(solve_contest(text), want);
+    EXPECT_EQ(solve_contest_split(text, 2), want);
+  }
+}
+
+TEST(AsymmetrySolve, CrlfAndNoFinalNewlineAreTaken) {
+  const std::string crlf = "2 4 3\r\n1 0 2 3\r\n0 3 1 1\r\n";
+  const std::string bare = "2 4 3\n1 0 2 3\n0 3 1 1";
+  const std::int64_t want = game_value(parse_contest("2 4 3\n1 0 2 3\n0 3 1 1\n"));
+  for (const int parts : {1, 2}) {
+    EXPECT_EQ(solve_contest_split(crlf, parts), want);
+    EXPECT_EQ(solve_contest_split(bare, parts), want);
+  }
+}
+
+TEST(AsymmetrySolve, UnusualInputIsLeftToTheSequentialParser) {
+  const std::string cases[] = {
+      "2 4 3\n1 0 2\n0 3 1 1\n",             // short row
+      "2 4 3\n1 0 2 3 3\n0 3 1 1\n",         // long row
+      "2 4 3\n1 0 2 3\n\n0 3 1 1\n",         // blank line inside
+      "2 4 3\n1 0 2 3\n0 3 1 1\n\n\n",       // blank lines after
+      "2 4 3\n1 0 2 3\n0 3 1 1\n1 1 1 1\n",  // a row too many
+      "3 4 3\n1 0 2 3\n0 3 1 1\n",           // a row too few
+      "2 4 3\n1 0 2 4\n0 3 1 1\n",           // a value past K
+      "2 4 3\n1 0 -2 3\n0 3 1 1\n",          // a sign
+      "2 4 3\n1 0 x 3\n0 3 1 1\n",           // not a number
+      "2 3 3\n1 0 2\n0 3 1\n",               // M odd
+      "",                                    // empty
+  };
+  for (const std::string& text : cases) {
+    // The split path declines; only an empty input or a bad first line makes
+    // it throw, with the sequential parser's own message (it uses its code).
+    bool answered = false;
+    const std::string error = testing::error_of([&] {
+      for (const int parts : {1, 2})
+        answered = answered || solve_contest_split(text, parts).has_value();
+    });
+    EXPECT_FALSE(answered) << text;
+    if (error != "accepted") {
+      EXPECT_EQ(error, sequential(text)) << text;
+    }
+    EXPECT_EQ(fast(text), sequential(text)) << text;
+  }
+}
+
+}  // namespace
+}  // namespace perfectplay::games::asymmetry
