@@ -1,6 +1,8 @@
 #include "games/nim/nim_io.h"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 #include <random>
 
 #include "core/text_reader.h"
@@ -53,6 +55,9 @@ std::vector<CaseAnswer> solve_contest(std::string_view input, Ending ending) {
   if (cases == 0) in.fail_at(0, "the number of cases T must be at least 1");
   in.end_line("the number of cases");
   std::vector<CaseAnswer> answers;
+  // A case takes at least four bytes ("1\n0\n"): room for them all at once,
+  // bounded by the input, not by the declared T.
+  answers.reserve(std::min<std::uint64_t>(cases, in.remaining() / 4 + 1));
   std::vector<std::uint64_t> rows;
   for (std::uint64_t c = 1; c <= cases; ++c) {
     if (in.at_end()) {
@@ -85,10 +90,20 @@ std::vector<CaseAnswer> solve_contest(std::string_view input, Ending ending) {
   return answers;
 }
 
+void append_answer(std::string& out, const CaseAnswer& a) {
+  if (!a.wins) {
+    out += "lose";
+  } else if (!a.move) {
+    out += "win";
+  } else {
+    fmt::format_to(std::back_inserter(out), "win {} {}", a.move->row + 1, a.move->take);
+  }
+}
+
 std::string format_answer(const CaseAnswer& a) {
-  if (!a.wins) return "lose";
-  if (!a.move) return "win";
-  return fmt::format("win {} {}", a.move->row + 1, a.move->take);
+  std::string out;
+  append_answer(out, a);
+  return out;
 }
 
 nlohmann::json answer_json(const CaseAnswer& a) {

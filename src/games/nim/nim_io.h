@@ -39,6 +39,7 @@ std::vector<CaseAnswer> solve_contest(std::string_view input, Ending ending);
 
 // `lose` / `win R N` / `win`, one line.
 std::string format_answer(const CaseAnswer& a);
+void append_answer(std::string& out, const CaseAnswer& a);  // the same, onto `out`
 nlohmann::json answer_json(const CaseAnswer& a);
 
 Position parse_position(std::string_view text);
