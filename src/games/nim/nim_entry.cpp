@@ -53,16 +53,32 @@ Analysis analyze(std::string_view text, const Params& params) {
   a.board = draw_board(p);
   a.to_move = "the player to move";
   const bool exact = reference_work(p, kReferenceCap + 1) <= kReferenceCap;
-  const Evaluation value = evaluate(p, ending, params.limits);
+  const Rules rules(ending);
+  // Within the reference's reach one search gives the value, the choice and
+  // every move's value (its table serves all three); beyond it, the theory.
+  Evaluation value;
+  Choice choice;
+  std::vector<MoveValue<Move, Outcome>> exact_moves;
+  if (exact) {
+    ReferenceSolver solver{rules, params.limits};
+    const Outcome o = solver.solve(p);
+    value = {o.is_win(), o.remoteness};
+    exact_moves = analyze_moves(solver, p);
+    if (const auto best = best_move(exact_moves)) {
+      const Outcome after = exact_moves[*best].value;
+      choice = {exact_moves[*best].move, {after.is_win(), after.remoteness}, true};
+    }
+  } else {
+    value = evaluate(p, ending, params.limits);
+    choice = choose_move(p, ending, params.limits);
+  }
   a.value = value.text();
-  const Choice choice = choose_move(p, ending, params.limits);
   if (choice.move) a.best_move = move_text(*choice.move);
 
   std::uint64_t total_moves = 0;
   for (const std::uint64_t r : p.rows) {
     total_moves = r > kListAll || total_moves + r > kListAll ? kListAll + 1 : total_moves + r;
   }
-  const Rules rules(ending);
   nlohmann::json jmoves = nlohmann::json::array();
   auto add_row = [&](const Move& m, const std::string& v) {
     const bool best = choice.move && *choice.move == m;
@@ -70,8 +86,7 @@ Analysis analyze(std::string_view text, const Params& params) {
     jmoves.push_back({{"row", m.row + 1}, {"take", m.take}, {"value", v}, {"best", best}});
   };
   if (exact) {
-    ReferenceSolver solver{rules, params.limits};
-    for (const auto& mv : analyze_moves(solver, p)) add_row(mv.move, to_string(mv.value));
+    for (const auto& mv : exact_moves) add_row(mv.move, to_string(mv.value));
     a.notes.push_back("values are exact, by exhaustive search (remoteness included)");
   } else if (total_moves <= kListAll) {
     for (const Move& m : rules.moves(p)) {
