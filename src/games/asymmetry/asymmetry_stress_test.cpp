@@ -11,6 +11,7 @@
 #include "games/asymmetry/asymmetry_engine.h"
 #include "games/asymmetry/asymmetry_reference.h"
 #include "games/asymmetry/asymmetry_theory.h"
+#include "support/sanitized.h"
 
 namespace perfectplay::games::asymmetry {
 namespace {
@@ -52,11 +53,7 @@ Grid random_grid(std::mt19937_64& rng, int rows, int cols, std::int64_t k) {
 
 TEST(AsymmetryStress, SeededGridsInTheSeedsRange) {
   std::mt19937_64 rng(20261123);
-#if defined(__SANITIZE_ADDRESS__)
-  constexpr int kGrids = 600;
-#else
-  constexpr int kGrids = 3000;
-#endif
+  constexpr int kGrids = testing::sweep_size(3000, 600);
   for (int i = 0; i < kGrids; ++i) {
     const int cols = 4 + 2 * static_cast<int>(rng() % 2);
     const int rows = 1 + static_cast<int>(rng() % 3);
@@ -73,11 +70,7 @@ TEST(AsymmetryStress, SeededGridsInTheSeedsRange) {
 // pairs fresh or settled), the theory's value equals the reference's.
 TEST(AsymmetryStress, TheoryValuesInTheMiddleOfPlay) {
   std::mt19937_64 rng(7);
-#if defined(__SANITIZE_ADDRESS__)
-  constexpr int kGrids = 40;
-#else
-  constexpr int kGrids = 150;
-#endif
+  constexpr int kGrids = testing::sweep_size(150, 40);
   for (int i = 0; i < kGrids; ++i) {
     const Grid g =
         random_grid(rng, 1 + static_cast<int>(rng() % 3), 4 + 2 * static_cast<int>(rng() % 2),

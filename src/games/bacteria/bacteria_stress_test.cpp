@@ -9,6 +9,7 @@
 #include "games/bacteria/bacteria_engine.h"
 #include "games/bacteria/bacteria_io.h"
 #include "games/bacteria/bacteria_reference.h"
+#include "support/sanitized.h"
 
 namespace perfectplay::games::bacteria {
 namespace {
@@ -50,11 +51,7 @@ RC_GTEST_PROP(BacteriaStress, RandomGridsUpTo4x5, ()) {
 TEST(BacteriaStress, SeededGrids4x5AtFourDensities) {
   std::mt19937_64 rng(20261123);
   for (const int density : {0, 10, 25, 50}) {
-#if defined(__SANITIZE_ADDRESS__)
-    constexpr int kPerDensity = 100;
-#else
-    constexpr int kPerDensity = 250;
-#endif
+    constexpr int kPerDensity = testing::sweep_size(250, 100);
     for (int i = 0; i < kPerDensity; ++i) {
       Grid g{4, 5, {}};
       for (int c = 0; c < 20; ++c)

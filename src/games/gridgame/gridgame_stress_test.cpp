@@ -10,6 +10,7 @@
 #include "games/gridgame/gridgame_io.h"
 #include "games/gridgame/gridgame_reference.h"
 #include "games/gridgame/gridgame_theory.h"
+#include "support/sanitized.h"
 
 namespace perfectplay::games::gridgame {
 namespace {
@@ -23,11 +24,7 @@ CostMatrix random_matrix(std::mt19937_64& rng, int n, std::int64_t range) {
 
 TEST(GridgameStress, SeededSweepUpTo8) {
   std::mt19937_64 rng(20261123);
-#if defined(__SANITIZE_ADDRESS__)
-  constexpr int kCases = 600;
-#else
-  constexpr int kCases = 3000;
-#endif
+  constexpr int kCases = testing::sweep_size(3000, 600);
   for (int k = 0; k < kCases; ++k) {
     // Sizes 1..8, cycling, n = 8 every eighth case; values wide or in
     // [-1, 1] (ties everywhere) or the contest's [-1000, 1000].
@@ -46,11 +43,7 @@ TEST(GridgameStress, SeededSweepUpTo8) {
 // n = 9 and 10 (10! permutations each), wide values and ties.
 TEST(GridgameStress, SolverMatchesPermutationMinimumAt9And10) {
   std::mt19937_64 rng(11553);
-#if defined(__SANITIZE_ADDRESS__)
-  constexpr int kCases = 12;
-#else
-  constexpr int kCases = 60;
-#endif
+  constexpr int kCases = testing::sweep_size(60, 12);
   for (int k = 0; k < kCases; ++k) {
     const int n = k % 3 == 2 ? 10 : 9;
     const std::int64_t range = k % 2 == 0 ? 2 : 1'000'000'000'000;
