@@ -12,6 +12,8 @@ inline constexpr bool kSanitized = false;
 #endif
 
 // `release` cases in a normal build, `sanitized` under ASan.
-constexpr int sweep_size(int release, int sanitized) { return kSanitized ? sanitized : release; }
+constexpr int sweep_size(int release, int sanitized) {
+  return kSanitized ? sanitized : release;
+}
 
 }  // namespace perfectplay::testing

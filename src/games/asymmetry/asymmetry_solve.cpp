@@ -25,8 +25,8 @@ struct Part {
   std::vector<std::uint32_t> cells;
   int rows = 0;
   bool ok = false;
-  PairScan scan;                   // pass 1 over this part's rows
-  std::vector<std::int64_t> best;  // pass 2
+  PairScan scan;    // pass 1 over this part's rows
+  PairBests bests;  // pass 2
 };
 
 // Parses `part` as whole rows, running pass 1 on each; ok stays false where
@@ -55,9 +55,9 @@ void read_part(Part& part, const Grid& header) noexcept {
 }
 
 void best_of_part(Part& part, const PairScan& all, std::size_t cols) {
-  part.best = all.no_best();
+  part.bests = all.no_bests();
   for (int r = 0; r < part.rows; ++r) {
-    all.best_of_row(part.cells.data() + static_cast<std::size_t>(r) * cols, part.best);
+    all.best_of_row(part.cells.data() + static_cast<std::size_t>(r) * cols, part.bests);
   }
 }
 
@@ -86,8 +86,8 @@ std::optional<std::int64_t> solve_contest_split(std::string_view input, int part
     best_of_part(part[0], part[0].scan, cols);
     part[0].scan.fix_best_rows(
         [&](int id) { return part[0].cells.data() + static_cast<std::size_t>(id) * cols; },
-        part[0].best);
-    return part[0].scan.total(part[0].best);
+        part[0].bests);
+    return part[0].scan.total(part[0].bests);
   }
   {
     std::jthread second([&] { read_part(part[1], header); });
@@ -104,14 +104,14 @@ std::optional<std::int64_t> solve_contest_split(std::string_view input, int part
     std::jthread second([&] { best_of_part(part[1], all, cols); });
     best_of_part(part[0], all, cols);
   }
-  PairScan::merge_best(part[0].best, part[1].best);
+  PairScan::merge_bests(part[0].bests, part[1].bests);
   all.fix_best_rows(
       [&](int id) {
         const Part& owner = id >= kSecondPartIds ? part[1] : part[0];
         return owner.cells.data() + static_cast<std::size_t>(id - owner.first_id) * cols;
       },
-      part[0].best);
-  return all.total(part[0].best);
+      part[0].bests);
+  return all.total(part[0].bests);
 }
 
 std::int64_t solve_contest(std::string_view input) {

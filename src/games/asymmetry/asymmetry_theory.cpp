@@ -1,8 +1,12 @@
 #include "games/asymmetry/asymmetry_theory.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+
+#include "core/input_error.h"
 
 namespace perfectplay::games::asymmetry {
 
@@ -72,24 +76,47 @@ PairPlan plan_pair(const Grid& g, int j) {
   return best;
 }
 
+std::int64_t bob_first_value(const Grid& g, int j) {
+  const int jm = g.mirror(j);
+  std::int64_t s = 0;
+  TopTwoFlips diffs;
+  for (int r = 0; r < g.rows; ++r) {
+    const std::int64_t c = absdiff(g.at(r, j), g.at(r, jm));
+    s += c;
+    diffs.add(c, r);
+  }
+  std::int64_t best = std::numeric_limits<std::int64_t>::min();
+  for (int r = 0; r < g.rows; ++r) {
+    const std::int64_t a = g.at(r, j), b = g.at(r, jm);
+    const std::int64_t t = std::max({a, g.k - a, b, g.k - b});
+    best = std::max(best, -absdiff(a, b) + std::min<std::int64_t>(0, t - diffs.excluding(r)));
+  }
+  return s + best;
+}
+
 void PairScan::add_row(const std::uint32_t* row, int id) {
   for (std::size_t p = 0; p < pairs_; ++p) {
     const std::int64_t a = row[p], b = row[cols_ - 1 - p], c = absdiff(a, b);
     sums_[p] += c;
     flips_[2 * p].add(std::max(a, k_ - a) - c, id);
     flips_[2 * p + 1].add(std::max(b, k_ - b) - c, id);
+    diffs_[p].add(c, id);
   }
 }
 
 void PairScan::merge(const PairScan& other) {
   for (std::size_t p = 0; p < pairs_; ++p) sums_[p] += other.sums_[p];
   for (std::size_t q = 0; q < flips_.size(); ++q) flips_[q].merge(other.flips_[q]);
+  for (std::size_t p = 0; p < pairs_; ++p) diffs_[p].merge(other.diffs_[p]);
 }
 
 void PairScan::finish_pass1() {
   f_.assign(2 * pairs_, 0);
-  if (!has_f_) return;
-  for (std::size_t q = 0; q < f_.size(); ++q) f_[q] = flips_[q].best;
+  if (has_f_) {
+    for (std::size_t q = 0; q < f_.size(); ++q) f_[q] = flips_[q].best;
+  }
+  c_.resize(pairs_);
+  for (std::size_t p = 0; p < pairs_; ++p) c_[p] = diffs_[p].best;
 }
 
 namespace {
@@ -107,38 +134,66 @@ inline std::int64_t inner_select(std::int64_t k, std::int64_t middle, std::int64
 
 }  // namespace
 
-void PairScan::best_of_row(const std::uint32_t* row, std::vector<std::int64_t>& best) const {
+void PairScan::best_of_row(const std::uint32_t* row, PairBests& bests) const {
   const std::int64_t middle = (k_ + 1) / 2;
   const std::int64_t* f = f_.data();
-  std::int64_t* out = best.data();
+  const std::int64_t* cmax = c_.data();
+  std::int64_t* alice = bests.alice.data();
+  std::int64_t* bob = bests.bob.data();
   for (std::size_t p = 0; p < pairs_; ++p) {
     const std::int64_t a = row[p], b = row[cols_ - 1 - p], c = absdiff(a, b);
     const std::int64_t v =
         std::min(inner_select(k_, middle, b, f[2 * p]), inner_select(k_, middle, a, f[2 * p + 1])) -
         c;
-    out[p] = std::min(out[p], v);
+    alice[p] = std::min(alice[p], v);
+    // Bob's row can reach t = max(top(a), top(b)); Alice then zeroes it or
+    // the largest other difference.
+    const std::int64_t t = std::max(std::max(a, k_ - a), std::max(b, k_ - b));
+    const std::int64_t w = std::min<std::int64_t>(0, t - cmax[p]) - c;
+    bob[p] = std::max(bob[p], w);
   }
 }
 
-std::int64_t PairScan::row_term(const std::uint32_t* row, std::size_t p, int id) const {
+std::int64_t PairScan::alice_term(const std::uint32_t* row, std::size_t p, int id) const {
   const std::int64_t a = row[p], b = row[cols_ - 1 - p], c = absdiff(a, b);
   const std::int64_t f0 = has_f_ ? flips_[2 * p].excluding(id) : 0;
   const std::int64_t f1 = has_f_ ? flips_[2 * p + 1].excluding(id) : 0;
   return std::min(inner_minimum(k_, b, f0, has_f_), inner_minimum(k_, a, f1, has_f_)) - c;
 }
 
-std::vector<std::int64_t> PairScan::no_best() const {
-  return std::vector<std::int64_t>(pairs_, std::numeric_limits<std::int64_t>::max());
+PairBests PairScan::no_bests() const {
+  return {std::vector<std::int64_t>(pairs_, std::numeric_limits<std::int64_t>::max()),
+          std::vector<std::int64_t>(pairs_, std::numeric_limits<std::int64_t>::min())};
 }
 
-void PairScan::merge_best(std::vector<std::int64_t>& into, const std::vector<std::int64_t>& from) {
-  for (std::size_t p = 0; p < into.size(); ++p) into[p] = std::min(into[p], from[p]);
+void PairScan::merge_bests(PairBests& into, const PairBests& from) {
+  for (std::size_t p = 0; p < into.alice.size(); ++p) {
+    into.alice[p] = std::min(into.alice[p], from.alice[p]);
+    into.bob[p] = std::max(into.bob[p], from.bob[p]);
+  }
 }
 
-std::int64_t PairScan::total(const std::vector<std::int64_t>& best) const {
+std::vector<std::pair<std::int64_t, std::int64_t>> PairScan::pair_values(
+    const PairBests& bests) const {
+  std::vector<std::pair<std::int64_t, std::int64_t>> out(pairs_);
+  for (std::size_t p = 0; p < pairs_; ++p) {
+    out[p] = {sums_[p] + bests.alice[p], sums_[p] + bests.bob[p]};
+  }
+  return out;
+}
+
+std::int64_t PairScan::total(const PairBests& bests) const {
   std::int64_t total = 0;
   for (std::size_t p = 0; p < pairs_; ++p) {
-    if (__builtin_add_overflow(total, sums_[p] + best[p], &total)) {
+    const std::int64_t v = sums_[p] + bests.alice[p], w = sums_[p] + bests.bob[p];
+    if (w > v) {
+      throw RequestError(fmt::format(
+          "cannot certify the answer: for the pair of columns {} and {}, Bob opening it is "
+          "worth {} to him, more than the {} of Alice opening it, so the per-pair sum is only "
+          "a lower bound here; no answer is printed",
+          p + 1, cols_ - p, w, v));
+    }
+    if (__builtin_add_overflow(total, v, &total)) {
       throw std::overflow_error("the asymmetry passes 2^63");
     }
   }
@@ -152,10 +207,10 @@ std::int64_t game_value(const Grid& g) {
   };
   for (int r = 0; r < g.rows; ++r) scan.add_row(row(r), r);
   scan.finish_pass1();
-  std::vector<std::int64_t> best = scan.no_best();
-  for (int r = 0; r < g.rows; ++r) scan.best_of_row(row(r), best);
-  scan.fix_best_rows(row, best);
-  return scan.total(best);
+  PairBests bests = scan.no_bests();
+  for (int r = 0; r < g.rows; ++r) scan.best_of_row(row(r), bests);
+  scan.fix_best_rows(row, bests);
+  return scan.total(bests);
 }
 
 }  // namespace perfectplay::games::asymmetry

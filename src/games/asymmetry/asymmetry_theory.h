@@ -1,29 +1,42 @@
-// asymmetry theory: the per-pair decomposition, O(N * M).
+// asymmetry theory: the per-pair decomposition, O(N * M), with a proof for
+// every input.
 //
-// The seed's lemma (checked by the reference, see asymmetry_stress_test.cpp):
-// the game's value is the sum over mirrored pairs p of v_p, the value of the
-// two-move game on p alone in which Alice moves first and Bob answers.
-//   - Bob reaches the sum by mirroring: whenever Alice marks a column of a
-//     fresh pair, he answers in its mirror, so every pair is played as its
-//     own Alice-first episode.
-//   - Alice holds Bob to it by answering any pair Bob opens in the same pair
-//     (the seed's argument that a Bob-first pair is worth at most v_p to him).
-// The reference confirms the sum exhaustively on every grid with N <= 2,
-// M <= 4, K <= 2 and on thousands of seeded grids with M in {4, 6},
-// N in {1, 2, 3}, K in {1..5}; it also confirms that Bob restricted to
-// mirroring loses nothing. The argument for Alice's bound is the seed's and
-// is not written out as a full proof here: the tests are the evidence.
+// Notation for one mirrored pair p (columns j, j'): c[r] = |g[r][j] - g[r][j']|,
+// S = sum c[r], top(x) = max(x, K - x).
+//   v_p: the pair's value when Alice writes in it first and Bob answers in it;
+//   w_p: the pair's value when Bob writes in it first and Alice answers.
 //
-// One pair, Alice first. Let c[r] = |g[r][j] - g[r][j']| and S = sum c[r].
-// Alice writes v at (rA, col); Bob then writes in the other column, either
-// in the same row (the row becomes max(v, K - v) at best for him) or in a
-// row rB != rA, which becomes max(g[rB][col], K - g[rB][col]): a gain of
-// flip[rB] = that - c[rB] >= 0 over its current term, while Alice's row
-// becomes |v - x|, x = g[rA][other]. With F = max over rB != rA of flip[rB]:
+// Theorem: sum v_p <= value <= sum max(v_p, w_p).
+//   - Lower bound (Bob): whenever Alice marks a column of a fresh pair, Bob
+//     answers in its mirror with his best reply, so every pair is played as
+//     its own Alice-first episode, worth at least v_p to him.
+//   - Upper bound (Alice): when Bob has just opened a pair, Alice closes it at
+//     once with her best reply (at most w_p); otherwise she opens a fresh pair
+//     with her best opening, which holds the pair to at most v_p whenever Bob
+//     closes it, at once or later (his replies there do not depend on the
+//     rest). She always can: at her turn both have moved equally often, the
+//     pairs Bob opened are all closed by her, so as many of her openings were
+//     closed by him as she made, and no pair is half-open; a fresh one
+//     remains unless the game is over. Pairs add up, so the total is at most
+//     sum max(v_p, w_p).
+// So when w_p <= v_p for every pair (the seed's "moving last helps Bob"),
+// the value is exactly sum v_p. The solve computes w_p as well and checks
+// this on every input: the answer it prints is proved for that input, and it
+// refuses, naming the pair, rather than print an unproved value should the
+// check ever fail. (The bound and the certificate are a teammate's, from
+// their asymmetry branch; the exhaustive reference agrees on every grid it
+// can reach, see asymmetry_stress_test.cpp, and no failing pair has been
+// found.)
 //
-//   pair = S + min over col, rA of ( -c[rA] + min over v in [0, K] of
-//            max( max(v, K - v), |v - x| + F ) )          (N >= 2)
-//   pair = ceil(K / 2)                                     (N == 1)
+// v_p. Alice writes v at (rA, col); Bob then writes in the other column,
+// either in the same row (the row becomes top(v) at best for him) or in a
+// row rB != rA, which becomes top(g[rB][col]): a gain of flip[rB] = that -
+// c[rB] >= 0 over its current term, while Alice's row becomes |v - x|,
+// x = g[rA][other]. With F = max over rB != rA of flip[rB]:
+//
+//   v_p = S + min over col, rA of ( -c[rA] + min over v in [0, K] of
+//            max( top(v), |v - x| + F ) )                   (N >= 2)
+//   v_p = ceil(K / 2)                                        (N == 1)
 //
 // The inner minimum is of the maximum of two V-shaped pieces of slopes +-1;
 // with a = min(x, K - x), b = max(x, K - x) it is ceil(K/2) when F <= a,
@@ -31,13 +44,23 @@
 // closed form; the seed first treated the two threats separately and said
 // so). A test checks it against every v for every K <= 12, x, F.
 //
+// w_p. Bob writes at (rB, col), making that row at most top(g[rB][other])
+// (writing 0 or K); Alice answers in the other column, either zeroing row rB
+// or zeroing another row (her best: the one with the largest c). With
+// t[r] = max(top(g[r][j]), top(g[r][j'])) and C = max over r' != rB of c[r']:
+//
+//   w_p = S + max over rB of ( -c[rB] + min(0, t[rB] - C) )  (N == 1: 0)
+//
+// Tests check w_p against the exhaustive reference on Bob-first pairs.
+//
 // Cost: two row-major passes over the grid with per-pair accumulators (the
-// top two flips per pair and column choice), O(N * M) time and O(M) extra
-// memory besides the grid.
+// top two flips per pair and column choice, the top two c), O(N * M) time
+// and O(M) extra memory besides the grid.
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "games/asymmetry/asymmetry.h"
@@ -59,8 +82,13 @@ struct PairPlan {
 // v_p for the pair (j, mirror(j)), with Alice's optimal opening. O(N).
 PairPlan plan_pair(const Grid& g, int j);
 
-// The value of the whole game, sum of v_p, all pairs in two row-major passes.
-// Throws std::overflow_error if the sum passes 2^63.
+// w_p for the pair (j, mirror(j)): Bob opens it, Alice closes it. O(N).
+std::int64_t bob_first_value(const Grid& g, int j);
+
+// The value of the whole game, sum of v_p, all pairs in two row-major passes,
+// with the certificate w_p <= v_p checked for every pair: throws RequestError
+// naming the first pair where it fails (none is known), std::overflow_error
+// if the sum passes 2^63.
 std::int64_t game_value(const Grid& g);
 
 // The best two flips (value, row id) of one pair and column choice.
@@ -86,15 +114,23 @@ struct TopTwoFlips {
   std::int64_t excluding(int row) const { return row == best_row ? second : best; }
 };
 
+// Per pair, the best opening term of each side, before adding S: Alice's
+// min over rows (v_p - S) and Bob's max over rows (w_p - S).
+struct PairBests {
+  std::vector<std::int64_t> alice, bob;
+};
+
 // game_value's two passes as pieces, so that the rows can be scanned in parts
 // (the contest solve splits them between threads). Pass 1 (`add_row`)
-// accumulates each pair's S and top flips; parts `merge`. Then `finish_pass1`
-// fixes each pair's F for pass 2 (`best_of_row`), which lowers each pair's
-// best opening term row by row; parts combine with `merge_best`.
-// `fix_best_rows` then redoes the few rows that hold a pair's top flip (their
-// F is the second flip, not the first), given a way to find a row by its id,
-// and `total` adds it up. Row ids must be distinct across all parts, the same
-// in both passes.
+// accumulates each pair's S, top flips and top differences; parts `merge`.
+// Then `finish_pass1` fixes each pair's F and C for pass 2 (`best_of_row`),
+// which improves each pair's best terms row by row; parts combine with
+// `merge_bests`. `fix_best_rows` then redoes the few rows that hold a pair's
+// top flip (for them F is the second flip, not the first), given a way to
+// find a row by its id, and `total` checks the certificate and adds it up.
+// (The row holding the top difference needs no redoing for Bob: there
+// t >= c >= any C, so min(0, t - C) is 0 with either C.) Row ids must be distinct across all parts,
+// the same in both passes.
 class PairScan {
  public:
   PairScan(int cols, std::int64_t k, bool has_f)
@@ -103,33 +139,40 @@ class PairScan {
         k_(k),
         has_f_(has_f),
         sums_(pairs_, 0),
-        flips_(2 * pairs_) {}
+        flips_(2 * pairs_),
+        diffs_(pairs_) {}
   void add_row(const std::uint32_t* row, int id);
   void merge(const PairScan& other);
   void finish_pass1();
-  std::vector<std::int64_t> no_best() const;
-  void best_of_row(const std::uint32_t* row, std::vector<std::int64_t>& best) const;
-  static void merge_best(std::vector<std::int64_t>& into, const std::vector<std::int64_t>& from);
+  PairBests no_bests() const;
+  void best_of_row(const std::uint32_t* row, PairBests& bests) const;
+  static void merge_bests(PairBests& into, const PairBests& from);
   template <typename RowOf>  // const std::uint32_t* (int id)
-  void fix_best_rows(RowOf&& row_of, std::vector<std::int64_t>& best) const {
+  void fix_best_rows(RowOf&& row_of, PairBests& bests) const {
     if (!has_f_) return;  // one row: F is absent for it, as for every row
     for (std::size_t p = 0; p < pairs_; ++p) {
       for (std::size_t side = 0; side < 2; ++side) {
         const int id = flips_[2 * p + side].best_row;
-        if (id >= 0) best[p] = std::min(best[p], row_term(row_of(id), p, id));
+        if (id >= 0) bests.alice[p] = std::min(bests.alice[p], alice_term(row_of(id), p, id));
       }
     }
   }
-  std::int64_t total(const std::vector<std::int64_t>& best) const;  // throws on overflow
+  // The certified total: throws RequestError where w_p > v_p, overflow_error
+  // past 2^63.
+  std::int64_t total(const PairBests& bests) const;
+  // v_p and w_p of every pair, for tests and diagnostics.
+  std::vector<std::pair<std::int64_t, std::int64_t>> pair_values(const PairBests& bests) const;
 
  private:
-  std::int64_t row_term(const std::uint32_t* row, std::size_t p, int id) const;
+  std::int64_t alice_term(const std::uint32_t* row, std::size_t p, int id) const;
 
   std::size_t cols_, pairs_;
   std::int64_t k_;
   bool has_f_;
   std::vector<std::int64_t> sums_;
   std::vector<TopTwoFlips> flips_;  // 2p: Alice in column p, 2p + 1: in its mirror
+  std::vector<TopTwoFlips> diffs_;  // the top two c of each pair
   std::vector<std::int64_t> f_;     // after pass 1: 2p, 2p + 1: F for every row but the top one
+  std::vector<std::int64_t> c_;     // after pass 1: C (the top difference)
 };
 }  // namespace perfectplay::games::asymmetry
