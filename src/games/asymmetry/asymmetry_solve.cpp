@@ -68,6 +68,13 @@ std::optional<std::int64_t> solve_contest_split(std::string_view input, int part
   if (in.at_end()) return std::nullopt;
   const Grid header = read_header(in);  // its errors are the sequential path's own
   const std::string_view body = input.substr(in.offset());
+  // Every value but the last takes at least two bytes: a body too short for
+  // N * M values is refused here, before the per-pair accumulators (sized by
+  // M) are made, so a header alone cannot claim gigabytes (a fuzzer finding:
+  // `1 400000010 20` and two bytes). The sequential parser names the defect.
+  const auto cells =
+      static_cast<std::uint64_t>(header.rows) * static_cast<std::uint64_t>(header.cols);
+  if (body.size() + 1 < 2 * cells) return std::nullopt;
   std::size_t cut = body.size();
   if (parts == 2) {
     const std::size_t newline = body.find('\n', body.size() / 2);

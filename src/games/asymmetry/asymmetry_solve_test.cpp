@@ -115,5 +115,17 @@ TEST(AsymmetrySolve, UnusualInputIsLeftToTheSequentialParser) {
   }
 }
 
+// A fuzzer finding: a header declaring 400 million columns over a two-byte
+// body made the split path size its per-pair accumulators by M (gigabytes)
+// before reading a row. It must decline at once and leave the error to the
+// sequential parser.
+TEST(AsymmetrySolve, AHeaderCannotClaimMoreThanTheInputHolds) {
+  const std::string text = "1 400000010 20\n00\n";
+  EXPECT_FALSE(solve_contest_split(text, 1).has_value());
+  EXPECT_FALSE(solve_contest_split(text, 2).has_value());
+  EXPECT_EQ(fast(text), sequential(text));
+  EXPECT_EQ(fast(text), "in:2:3: row 1 has 1 values, expected 400000010") << fast(text);
+}
+
 }  // namespace
 }  // namespace perfectplay::games::asymmetry
