@@ -85,33 +85,25 @@ std::optional<std::int64_t> solve_contest_split(std::string_view input, int part
   part.emplace_back(body.substr(0, cut), 0, header);
   if (cut < body.size()) part.emplace_back(body.substr(cut), kSecondPartIds, header);
   const auto cols = static_cast<std::size_t>(header.cols);
+  // Runs `step` on every part, the second (if any) on its own thread.
+  const auto on_parts = [&](auto&& step) {
+    std::jthread second;
+    if (part.size() == 2) second = std::jthread([&] { step(part[1]); });
+    step(part[0]);
+  };
 
-  if (part.size() == 1) {
-    read_part(part[0], header);
-    if (!part[0].ok || part[0].rows != header.rows) return std::nullopt;
-    part[0].scan.finish_pass1();
-    best_of_part(part[0], part[0].scan, cols);
-    part[0].scan.fix_best_rows(
-        [&](int id) { return part[0].cells.data() + static_cast<std::size_t>(id) * cols; },
-        part[0].bests);
-    return part[0].scan.total(part[0].bests);
+  on_parts([&](Part& each) { read_part(each, header); });
+  std::int64_t rows = 0;
+  for (const Part& each : part) {
+    if (!each.ok) return std::nullopt;
+    rows += each.rows;
   }
-  {
-    std::jthread second([&] { read_part(part[1], header); });
-    read_part(part[0], header);
-  }
-  if (!part[0].ok || !part[1].ok ||
-      static_cast<std::int64_t>(part[0].rows) + part[1].rows != header.rows) {
-    return std::nullopt;
-  }
+  if (rows != header.rows) return std::nullopt;
   PairScan& all = part[0].scan;
-  all.merge(part[1].scan);
+  if (part.size() == 2) all.merge(part[1].scan);
   all.finish_pass1();
-  {
-    std::jthread second([&] { best_of_part(part[1], all, cols); });
-    best_of_part(part[0], all, cols);
-  }
-  PairScan::merge_bests(part[0].bests, part[1].bests);
+  on_parts([&](Part& each) { best_of_part(each, all, cols); });
+  if (part.size() == 2) PairScan::merge_bests(part[0].bests, part[1].bests);
   all.fix_best_rows(
       [&](int id) {
         const Part& owner = id >= kSecondPartIds ? part[1] : part[0];

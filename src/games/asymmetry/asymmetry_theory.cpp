@@ -184,8 +184,9 @@ std::vector<std::pair<std::int64_t, std::int64_t>> PairScan::pair_values(
 
 std::int64_t PairScan::total(const PairBests& bests) const {
   std::int64_t total = 0;
+  const auto values = pair_values(bests);
   for (std::size_t p = 0; p < pairs_; ++p) {
-    const std::int64_t v = sums_[p] + bests.alice[p], w = sums_[p] + bests.bob[p];
+    const auto [v, w] = values[p];
     if (w > v) {
       throw RequestError(fmt::format(
           "cannot certify the answer: for the pair of columns {} and {}, Bob opening it is "

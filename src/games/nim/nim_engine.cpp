@@ -25,16 +25,24 @@ Evaluation evaluate(const Position& p, Ending ending, SearchLimits limits) {
 
 Choice choose_move(const Position& p, Ending ending, SearchLimits limits) {
   if (reference_work(p, kReferenceCap + 1) <= kReferenceCap) {
-    ReferenceSolver solver{Rules(ending), limits};
-    const auto moves = analyze_moves(solver, p);
-    const auto best = best_move(moves);
-    if (!best) return {};
-    const Outcome o = moves[*best].value;
-    return {moves[*best].move, {o.is_win(), o.remoteness}, true};
+    return analyze_exactly(p, ending, limits).choice;
   }
   if (auto m = winning_move(p.rows, ending)) return {m, {true, std::nullopt}, false};
   // Lost, and not empty: an empty board is always within the reference's cap.
   return {delaying_move(p.rows), {false, std::nullopt}, false};
+}
+
+ExactAnalysis analyze_exactly(const Position& p, Ending ending, SearchLimits limits) {
+  ReferenceSolver solver{Rules(ending), limits};
+  ExactAnalysis a;
+  const Outcome o = solver.solve(p);
+  a.value = {o.is_win(), o.remoteness};
+  a.moves = analyze_moves(solver, p);
+  if (const auto best = best_move(a.moves)) {
+    const Outcome after = a.moves[*best].value;
+    a.choice = {a.moves[*best].move, {after.is_win(), after.remoteness}, true};
+  }
+  return a;
 }
 
 std::optional<std::string> check_theory(const Position& p, Ending ending) {

@@ -11,9 +11,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/outcome.h"
 #include "games/nim/nim.h"
+#include "solvers/analysis.h"
 #include "solvers/search_limits.h"
 
 namespace perfectplay::games::nim {
@@ -39,6 +41,16 @@ Evaluation evaluate(const Position& p, Ending ending, SearchLimits limits = {});
 // Both throw SearchLimitExceeded when `limits` is below what the reference
 // needs for a board within kReferenceCap.
 Choice choose_move(const Position& p, Ending ending, SearchLimits limits = {});
+
+// Within the reference's reach, one search gives all three: the value, the
+// engine's choice and every move's value (its table serves them all).
+// Precondition: reference_work(p) <= kReferenceCap. Throws like choose_move.
+struct ExactAnalysis {
+  Evaluation value;
+  Choice choice;
+  std::vector<MoveValue<Move, Outcome>> moves;
+};
+ExactAnalysis analyze_exactly(const Position& p, Ending ending, SearchLimits limits = {});
 
 // Theory against reference on one board: nullopt when they agree (the
 // theory's win/loss matches, and its winning move leaves a lost position),

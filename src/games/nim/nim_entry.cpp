@@ -54,20 +54,16 @@ Analysis analyze(std::string_view text, const Params& params) {
   a.to_move = "the player to move";
   const bool exact = reference_work(p, kReferenceCap + 1) <= kReferenceCap;
   const Rules rules(ending);
-  // Within the reference's reach one search gives the value, the choice and
-  // every move's value (its table serves all three); beyond it, the theory.
+  // Within the reference's reach one search gives everything; beyond it, the
+  // theory.
   Evaluation value;
   Choice choice;
   std::vector<MoveValue<Move, Outcome>> exact_moves;
   if (exact) {
-    ReferenceSolver solver{rules, params.limits};
-    const Outcome o = solver.solve(p);
-    value = {o.is_win(), o.remoteness};
-    exact_moves = analyze_moves(solver, p);
-    if (const auto best = best_move(exact_moves)) {
-      const Outcome after = exact_moves[*best].value;
-      choice = {exact_moves[*best].move, {after.is_win(), after.remoteness}, true};
-    }
+    ExactAnalysis e = analyze_exactly(p, ending, params.limits);
+    value = e.value;
+    choice = e.choice;
+    exact_moves = std::move(e.moves);
   } else {
     value = evaluate(p, ending, params.limits);
     choice = choose_move(p, ending, params.limits);
