@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "games/assignment/assignment.h"
+#include "algorithms/assignment/assignment.h"
 
 #ifdef PERFECTPLAY_HAVE_DLIB
 #include <dlib/optimization/max_cost_assignment.h>
@@ -105,10 +105,10 @@ int main(int argc, char** argv) {
   std::int64_t total = 0;
   Clock::time_point start;
   if (std::strcmp(argv[1], "ours") == 0) {
-    const perfectplay::games::assignment::CostMatrix m(static_cast<std::size_t>(n),
+    const perfectplay::algorithms::assignment::CostMatrix m(static_cast<std::size_t>(n),
                                                        std::move(cost));
     start = Clock::now();
-    const perfectplay::games::assignment::Solver a(m);
+    const perfectplay::algorithms::assignment::Solver a(m);
     total = a.cost();
   } else if (std::strcmp(argv[1], "dlib") == 0) {
 #ifdef PERFECTPLAY_HAVE_DLIB

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/text_reader.h"
-#include "games/assignment/assignment.h"
+#include "algorithms/assignment/assignment.h"
 #include "games/bacteria/bacteria_theory.h"
 #include "games/gridgame/gridgame_reference.h"
 
@@ -37,9 +37,9 @@ void BM_Assignment(benchmark::State& state) {
   std::mt19937_64 rng(2);
   std::vector<std::int64_t> v(static_cast<std::size_t>(n) * static_cast<std::size_t>(n));
   for (auto& x : v) x = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(hi + 1));
-  const games::assignment::CostMatrix m(static_cast<std::size_t>(n), v);
+  const algorithms::assignment::CostMatrix m(static_cast<std::size_t>(n), v);
   for (auto _ : state) {
-    const games::assignment::Solver a(m);
+    const algorithms::assignment::Solver a(m);
     benchmark::DoNotOptimize(a.cost());
   }
 }
@@ -63,7 +63,7 @@ void BM_TranspositionProbe(benchmark::State& state) {
   std::mt19937_64 rng(4);
   std::vector<std::int64_t> v(49);
   for (auto& x : v) x = static_cast<std::int64_t>(rng() % 2001) - 1000;
-  const games::assignment::CostMatrix m(7, v);
+  const algorithms::assignment::CostMatrix m(7, v);
   const games::gridgame::Rules rules(m);
   games::gridgame::ReferenceSolver solver{rules};
   solver.value(rules.start());

@@ -128,6 +128,7 @@ struct Options {
   std::uint64_t max_states = pp::SearchLimits{}.max_states;
   std::map<std::string, std::int64_t> values;
   std::map<std::string, bool> flags;
+  std::map<std::string, std::string> texts;
 };
 
 pp::Params to_params(const pp::GameEntry& g, const Options& o) {
@@ -138,6 +139,10 @@ pp::Params to_params(const pp::GameEntry& g, const Options& o) {
   }
   for (const auto& [name, on] : o.flags) {
     if (on) p.flags.insert(name);
+  }
+  for (const auto& spec : g.text_options) {
+    auto it = o.texts.find(spec.name);
+    p.texts[spec.name] = it == o.texts.end() ? spec.default_value : it->second;
   }
   p.limits.max_states = o.max_states;
   return p;
@@ -154,22 +159,28 @@ std::string position_text(const pp::GameEntry& g, const Options& o, bool default
   return read_all(o.file);
 }
 
+std::string value_line(const pp::Value& v) {
+  if (!v.known()) return "unknown (no exact value at this size)";
+  return fmt::format("{} ({})", pp::text(v), pp::source_words(v.source));
+}
+
 void print_analysis(const pp::Analysis& a) {
   std::string out = a.board;
   if (!out.empty() && out.back() != '\n') out += '\n';
-  fmt::format_to(std::back_inserter(out), "\nto move:   {}\nvalue:     {}\n", a.to_move, a.value);
+  fmt::format_to(std::back_inserter(out), "\nto move:   {}\nvalue:     {}\n",
+                 a.to_move ? a.to_move->name : "nobody (the game is over)", value_line(a.value));
   fmt::format_to(std::back_inserter(out), "best move: {}\n", a.best_move.value_or("(none)"));
   if (!a.moves.empty()) {
     std::size_t width = 4;
     std::size_t vwidth = 5;
     for (const auto& m : a.moves) {
       width = std::max(width, m.move.size());
-      vwidth = std::max(vwidth, m.value.size());
+      vwidth = std::max(vwidth, pp::text(m.value).size());
     }
     fmt::format_to(std::back_inserter(out), "\n  {:<{}}  value\n", "move", width);
     for (const auto& m : a.moves) {
-      std::string line =
-          fmt::format("{} {:<{}}  {:<{}}", m.best ? "*" : " ", m.move, width, m.value, vwidth);
+      std::string line = fmt::format("{} {:<{}}  {:<{}}", m.best ? "*" : " ", m.move, width,
+                                     pp::text(m.value), vwidth);
       if (!m.note.empty()) line += "  " + m.note;
       while (!line.empty() && line.back() == ' ') line.pop_back();
       out += line + "\n";
@@ -234,12 +245,48 @@ int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params)
   }
 }
 
+// What `list --json` says of a game: everything a front end needs to offer it.
+nlohmann::json game_json(const pp::GameEntry& g) {
+  nlohmann::json commands = nlohmann::json::array();
+  const std::pair<const char*, bool> offered[] = {
+      {"solve", bool(g.solve)}, {"analyze", bool(g.analyze)}, {"hint", bool(g.hint)},
+      {"play", bool(g.play)},   {"verify", bool(g.verify)},   {"generate", bool(g.generate)},
+      {"bench", bool(g.bench)}};
+  for (const auto& [name, has] : offered) {
+    if (has) commands.push_back(name);
+  }
+  nlohmann::json options = nlohmann::json::array();
+  for (const pp::FlagSpec& f : g.flags) {
+    options.push_back({{"name", f.name}, {"kind", "flag"}, {"help", f.help}, {"default", false}});
+  }
+  for (const pp::TextOptionSpec& t : g.text_options) {
+    options.push_back(
+        {{"name", t.name}, {"kind", "text"}, {"help", t.help}, {"default", t.default_value}});
+  }
+  nlohmann::json bounds = nlohmann::json::array();
+  for (const pp::ParamSpec& p : g.params) {
+    bounds.push_back({{"name", p.name}, {"help", p.help}, {"default", p.default_value},
+                      {"min", p.min}, {"max", p.max}});
+  }
+  return {{"name", g.name},
+          {"summary", g.summary},
+          {"position_format", g.position_format},
+          {"default_position", g.default_position},
+          {"commands", commands},
+          {"options", options},
+          {"bounds", bounds}};
+}
+
 int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
   const pp::Params params = to_params(g, o);
   if (command == "solve") {
     const InputText input(o.file);
     if (o.json) {
-      write_out(g.solve_json(input.view(), params).dump(2) + "\n");
+      const nlohmann::json j = {{"schema", pp::kJsonSchema},
+                                {"game", g.name},
+                                {"options", pp::options_json(g, params)},
+                                {"cases", g.solve_json(input.view(), params)}};
+      write_out(j.dump(2) + "\n");
     } else {
       write_out(g.solve(input.view(), params));
     }
@@ -248,7 +295,7 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
   if (command == "analyze") {
     const pp::Analysis a = g.analyze(position_text(g, o, false), params);
     if (o.json) {
-      write_out(a.json.dump(2) + "\n");
+      write_out(pp::to_json(a).dump(2) + "\n");
     } else {
       print_analysis(a);
     }
@@ -257,19 +304,30 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
   if (command == "hint") {
     const pp::Hint h = g.hint(position_text(g, o, false), params);
     if (o.json) {
-      nlohmann::json j = {{"value", h.value}, {"reason", h.reason}};
-      j["move"] = h.move ? nlohmann::json(*h.move) : nlohmann::json(nullptr);
-      write_out(j.dump(2) + "\n");
-    } else if (h.move) {
-      write_out(fmt::format("{}\t{}: {}\n", *h.move, h.value, h.reason));
+      write_out(pp::to_json(h).dump(2) + "\n");
     } else {
-      write_out(fmt::format("(none)\t{}: {}\n", h.value, h.reason));
+      write_out(fmt::format("{}\t{}: {}\n", h.move.value_or("(none)"), pp::text(h.value), h.reason));
     }
     return kExitOk;
   }
   if (command == "play") return run_play(g, o, params);
   if (command == "verify") {
     const pp::VerifyReport r = g.verify(o.trials, o.seed, params);
+    if (o.json) {
+      nlohmann::json j = {{"schema", pp::kJsonSchema}, {"game", g.name},
+                          {"options", pp::options_json(g, params)},
+                          {"bounds", params.values}, {"seed", o.seed},
+                          {"trials", r.trials}, {"agreed", r.agreed},
+                          {"disagreed", r.trials - r.agreed}, {"ok", r.ok()}};
+      j["mismatch"] = nullptr;
+      if (!r.ok()) {
+        j["mismatch"] = {{"trial", r.first_failure}, {"shrink_steps", r.shrink_steps},
+                         {"counterexample", *r.counterexample}, {"detail", r.detail},
+                         {"original", r.original.value_or(*r.counterexample)}};
+      }
+      write_out(j.dump(2) + "\n");
+      return r.ok() ? kExitOk : kExitMismatch;
+    }
     std::string out = fmt::format("verify {}: {} trials, {} agreed, {} disagreed (seed {})\n",
                                   g.name, r.trials, r.agreed, r.trials - r.agreed, o.seed);
     if (!r.ok()) {
@@ -295,7 +353,7 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
 // `perfectplay bench`: each game's fixed reference positions, timed. The total
 // node count is the signature (as chess engines print one): deterministic, so
 // a functional change to a solver or to a game's rules changes it.
-int run_bench(const std::vector<std::string>& only) {
+int run_bench(const std::vector<std::string>& only, bool json) {
   for (const std::string& name : only) {
     if (pp::find_game(name) == nullptr) {
       std::fprintf(stderr, "perfectplay: unknown game '%s' (`perfectplay list` shows the games)\n",
@@ -306,6 +364,7 @@ int run_bench(const std::vector<std::string>& only) {
   std::uint64_t total = 0;
   std::uint64_t checksum = 0;
   double seconds = 0;
+  nlohmann::json jgames = nlohmann::json::array();
   std::string out =
       fmt::format("{:<10} {:>10} {:>16} {:>8} {:>10} {:>9} {:>9}  positions\n", "game", "nodes",
                   "checksum", "seconds", "nodes/s", "stored", "B/stored");
@@ -320,9 +379,20 @@ int run_bench(const std::vector<std::string>& only) {
                    "{:<10} {:>10} {:>16x} {:>8.3f} {:>10.0f} {:>9} {:>9}  {}\n", g.name, r.nodes,
                    r.checksum, s, static_cast<double>(r.nodes) / std::max(s, 1e-9), r.stored,
                    r.bytes_per_position, r.positions);
+    jgames.push_back({{"game", g.name}, {"nodes", r.nodes}, {"checksum", fmt::format("{:x}", r.checksum)},
+                      {"seconds", s}, {"stored", r.stored},
+                      {"bytes_per_stored", r.bytes_per_position}, {"positions", r.positions}});
     total += r.nodes;
     checksum = pp::mix64(checksum ^ r.checksum);
     seconds += s;
+  }
+  if (json) {
+    const nlohmann::json j = {{"schema", pp::kJsonSchema}, {"games", jgames},
+                              {"nodes", total}, {"checksum", fmt::format("{:x}", checksum)},
+                              {"seconds", seconds},
+                              {"nodes_per_second", static_cast<double>(total) / std::max(seconds, 1e-9)}};
+    write_out(j.dump(2) + "\n");
+    return kExitOk;
   }
   fmt::format_to(std::back_inserter(out), "\nnodes searched: {}\nchecksum: {:x}\n", total,
                  checksum);
@@ -344,6 +414,10 @@ int main(int argc, char** argv) {
       "bench", "Solve fixed positions with the exhaustive references; print the node signature");
   std::vector<std::string> bench_games;
   bench->add_option("games", bench_games, "only these games (default: all)");
+  bool bench_json = false;
+  bench->add_flag("--json", bench_json, "machine-readable output");
+  bool list_json = false;
+  list->add_flag("--json", list_json, "machine-readable output: every game, its commands and options");
 
   struct CommandSpec {
     const char* name;
@@ -392,8 +466,8 @@ int main(int argc, char** argv) {
                         "limit on positions stored by exhaustive search")
             ->capture_default_str();
       }
-      if (name == "solve" || name == "analyze" || name == "hint") {
-        sub->add_flag("--json", options.json, "machine-readable output");
+      if (name == "solve" || name == "analyze" || name == "hint" || name == "verify") {
+        sub->add_flag("--json", options.json, "machine-readable output (docs/json.md)");
       }
       if (name == "play") {
         sub->add_option("--as", options.as, "which side you play: first or second")
@@ -415,6 +489,12 @@ int main(int argc, char** argv) {
               ->check(CLI::Range(p.min, p.max))
               ->default_str(std::to_string(p.default_value));
         }
+      }
+      for (const pp::TextOptionSpec& t : g.text_options) {
+        sub->add_option_function<std::string>(
+               "--" + t.name, [&options, t](const std::string& v) { options.texts[t.name] = v; },
+               t.help)
+            ->default_str(t.default_value);
       }
       for (const pp::FlagSpec& f : g.flags) {
         sub->add_flag_function(
@@ -457,6 +537,12 @@ int main(int argc, char** argv) {
   }
 
   if (list->parsed()) {
+    if (list_json) {
+      nlohmann::json games = nlohmann::json::array();
+      for (const pp::GameEntry& g : pp::all_games()) games.push_back(game_json(g));
+      write_out(nlohmann::json{{"schema", pp::kJsonSchema}, {"games", games}}.dump(2) + "\n");
+      return kExitOk;
+    }
     std::string out;
     for (const pp::GameEntry& g : pp::all_games()) {
       fmt::format_to(std::back_inserter(out), "{:<10} {}\n", g.name, g.summary);
@@ -464,7 +550,7 @@ int main(int argc, char** argv) {
     write_out(out);
     return kExitOk;
   }
-  if (bench->parsed()) return run_bench(bench_games);
+  if (bench->parsed()) return run_bench(bench_games, bench_json);
   if (chosen_game == nullptr) return kExitUsage;
 
   try {

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "registry/game_entry.h"
+#include "api/entry.h"
 
 namespace perfectplay {
 

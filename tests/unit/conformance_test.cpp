@@ -5,7 +5,10 @@
 //     also with CRLF line endings and without the final newline;
 //   - bad input (empty, garbage) is an InputError, never a crash or an answer;
 //   - generate is deterministic in its seed and its output is valid input;
-//   - the default position analyzes, and the hint is one of the best moves;
+//   - on the default and example positions (with each flag): the hint is
+//     the analysis' best move and is marked best; analyze and hint JSON
+//     follow docs/json.md; a move's value is its child's value seen from the
+//     mover's side; positions round-trip, also on random playouts;
 //   - a play session accepts every move it lists as legal, refuses garbage,
 //     and an engine-versus-engine game from the default position ends;
 //   - verify agrees on a handful of random instances;
@@ -18,10 +21,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "api/engine.h"
 #include "core/input_error.h"
 #include "registry/registry.h"
 
@@ -40,6 +46,7 @@ std::string slurp(const fs::path& p) {
 Params defaults(const GameEntry& g, const std::string& flags = "") {
   Params p;
   for (const auto& spec : g.params) p.values[spec.name] = spec.default_value;
+  for (const auto& spec : g.text_options) p.texts[spec.name] = spec.default_value;
   std::istringstream words(flags);
   for (std::string w; words >> w;) {
     if (w.rfind("--", 0) == 0) p.flags.insert(w.substr(2));
@@ -62,6 +69,19 @@ std::string trim_end(std::string s) {
 }
 
 class Conformance : public ::testing::TestWithParam<const GameEntry*> {};
+
+// The defaults, and each flag of the game on its own.
+std::vector<Params> option_sets(const GameEntry& g) {
+  std::vector<Params> out = {defaults(g)};
+  for (const FlagSpec& f : g.flags) out.push_back(defaults(g, "--" + f.name));
+  return out;
+}
+
+std::vector<std::string> positions(const GameEntry& g) {
+  std::vector<std::string> out = {g.default_position};
+  out.insert(out.end(), g.example_positions.begin(), g.example_positions.end());
+  return out;
+}
 
 TEST_P(Conformance, ExamplesSolveAlsoWithCrlfAndNoFinalNewline) {
   const GameEntry& g = *GetParam();
@@ -109,21 +129,158 @@ TEST_P(Conformance, GenerateIsDeterministicAndValid) {
 
 TEST_P(Conformance, HintIsABestMoveOfTheAnalysis) {
   const GameEntry& g = *GetParam();
-  const Params p = defaults(g);
-  const Analysis a = g.analyze(g.default_position, p);
-  const Hint h = g.hint(g.default_position, p);
-  EXPECT_FALSE(a.value.empty());
-  if (!a.best_move) {
-    EXPECT_FALSE(h.move.has_value());
-    return;
+  for (const Params& p : option_sets(g)) {
+    for (const std::string& pos : positions(g)) {
+      SCOPED_TRACE("position: " + pos);
+      const Analysis a = g.analyze(pos, p);
+      const Hint h = g.hint(pos, p);
+      EXPECT_EQ(h.position, a.position);
+      if (!a.best_move) {
+        EXPECT_FALSE(h.move.has_value());
+        continue;
+      }
+      ASSERT_TRUE(h.move.has_value());
+      EXPECT_EQ(*h.move, *a.best_move);
+      const auto row = std::find_if(a.moves.begin(), a.moves.end(),
+                                    [&](const MoveInfo& m) { return m.move == *h.move; });
+      ASSERT_NE(row, a.moves.end()) << "hint " << *h.move << " is not among the listed moves";
+      EXPECT_TRUE(row->best) << "hint " << *h.move << " is not marked best";
+      EXPECT_EQ(row->value, h.value);
+    }
   }
-  ASSERT_TRUE(h.move.has_value());
-  if (a.moves.empty()) return;  // too many moves to list: nothing to compare with
-  const auto row = std::find_if(a.moves.begin(), a.moves.end(),
-                                [&](const MoveRow& m) { return m.move == *h.move; });
-  ASSERT_NE(row, a.moves.end()) << "hint " << *h.move << " is not among the listed moves";
-  EXPECT_TRUE(row->best) << "hint " << *h.move << " is not marked best";
-  EXPECT_EQ(row->value, h.value);
+}
+
+// The JSON of analyze and hint follow docs/json.md, for every game.
+void expect_value_schema(const nlohmann::json& v) {
+  ASSERT_TRUE(v.is_object()) << v;
+  static const std::set<std::string> kinds = {"win",    "loss",   "draw",
+                                              "score",  "nimber", "unknown"};
+  static const std::set<std::string> sources = {"reference", "theory", "heuristic"};
+  ASSERT_TRUE(v.at("kind").is_string());
+  EXPECT_TRUE(kinds.count(v.at("kind").get<std::string>())) << v;
+  EXPECT_TRUE(sources.count(v.at("source").get<std::string>())) << v;
+  const std::string kind = v.at("kind");
+  if (v.contains("remoteness")) {
+    EXPECT_TRUE(v.at("remoteness").is_number_unsigned()) << v;
+    EXPECT_TRUE(kind == "win" || kind == "loss") << v;
+  }
+  EXPECT_EQ(v.contains("score"), kind == "score") << v;
+  if (kind == "score") {
+    EXPECT_TRUE(v.at("score").is_number_integer()) << v;
+  }
+  EXPECT_EQ(v.contains("nimber"), kind == "nimber") << v;
+  for (const auto& [key, value] : v.items()) {
+    EXPECT_TRUE(key == "kind" || key == "source" || key == "remoteness" || key == "score" ||
+                key == "nimber")
+        << "unexpected key " << key;
+  }
+}
+
+void expect_header_schema(const nlohmann::json& j, const GameEntry& g) {
+  EXPECT_EQ(j.at("schema"), kJsonSchema);
+  EXPECT_EQ(j.at("game"), g.name);
+  EXPECT_TRUE(j.at("options").is_object());
+  for (const FlagSpec& f : g.flags) EXPECT_TRUE(j.at("options").at(f.name).is_boolean());
+  for (const TextOptionSpec& t : g.text_options) {
+    EXPECT_TRUE(j.at("options").at(t.name).is_string());
+  }
+  EXPECT_TRUE(j.at("position").is_string());
+  const auto& m = j.at("to_move");
+  if (!m.is_null()) {
+    EXPECT_TRUE(m.at("index").is_number_integer());
+    EXPECT_TRUE(m.at("name").is_string());
+  }
+  expect_value_schema(j.at("value"));
+}
+
+TEST_P(Conformance, JsonFollowsTheSchema) {
+  const GameEntry& g = *GetParam();
+  for (const Params& p : option_sets(g)) {
+    for (const std::string& pos : positions(g)) {
+      SCOPED_TRACE("position: " + pos);
+      const nlohmann::json a = to_json(g.analyze(pos, p));
+      expect_header_schema(a, g);
+      EXPECT_TRUE(a.at("best_move").is_null() || a.at("best_move").is_string());
+      ASSERT_TRUE(a.at("moves").is_array());
+      EXPECT_EQ(a.at("moves_listed"), a.at("moves").size());
+      EXPECT_TRUE(a.at("moves_total").is_number_unsigned() || a.at("moves_total").is_string());
+      if (a.at("moves_total").is_number_unsigned()) {
+        EXPECT_GE(a.at("moves_total").get<std::uint64_t>(), a.at("moves").size());
+      }
+      EXPECT_TRUE(a.at("moves_summary").is_string());
+      EXPECT_TRUE(a.at("notes").is_array());
+      for (const auto& n : a.at("notes")) EXPECT_TRUE(n.is_string());
+      int best = 0;
+      for (const auto& m : a.at("moves")) {
+        EXPECT_TRUE(m.at("move").is_string());
+        EXPECT_TRUE(m.at("position").is_string());
+        EXPECT_TRUE(m.at("note").is_string());
+        best += m.at("best").get<bool>();
+        expect_value_schema(m.at("value"));
+      }
+      EXPECT_EQ(best > 0, !a.at("moves").empty()) << "listed moves, none of them best";
+      const nlohmann::json h = to_json(g.hint(pos, p));
+      expect_header_schema(h, g);
+      EXPECT_TRUE(h.at("move").is_null() || h.at("move").is_string());
+      EXPECT_TRUE(h.at("reason").is_string());
+    }
+  }
+}
+
+// A move's value is its child's value seen from the mover's side (win in r
+// <-> loss in r-1; the same final score), and positions round-trip: the
+// analysis of a position's text, and of every listed child, gives that text
+// back.
+TEST_P(Conformance, ChildrenAreConsistentAndPositionsRoundTrip) {
+  const GameEntry& g = *GetParam();
+  int children = 0;
+  for (const Params& p : option_sets(g)) {
+    for (const std::string& pos : positions(g)) {
+      SCOPED_TRACE("position: " + pos);
+      const Analysis a = g.analyze(pos, p);
+      EXPECT_EQ(g.analyze(a.position, p).position, a.position) << "position does not round-trip";
+      std::size_t checked = 0;
+      for (const MoveInfo& m : a.moves) {
+        if (m.position.empty() || ++checked > 12) continue;
+        SCOPED_TRACE("move: " + m.move);
+        const Analysis c = g.analyze(m.position, p);
+        EXPECT_EQ(c.position, m.position) << "child position does not round-trip";
+        if (m.value.known() && c.value.known()) {
+          const Value seen = c.value.after_move();
+          EXPECT_TRUE(agree(seen, m.value))
+              << "move worth " << text(m.value) << " leads to a child worth " << text(c.value);
+          ++children;
+        }
+      }
+    }
+  }
+  EXPECT_GT(children, 0) << "no child was compared";
+}
+
+// parse(format(p)) == p on random positions: random playouts from every
+// example position, checked at every ply through the play session's own
+// position and the analysis of its text.
+TEST_P(Conformance, RandomPositionsRoundTrip) {
+  const GameEntry& g = *GetParam();
+  std::mt19937_64 rng(17);
+  for (const Params& p : option_sets(g)) {
+    for (const std::string& pos : positions(g)) {
+      for (int game = 0; game < 3; ++game) {
+        auto s = g.play(pos, 0, Seed{1}, p);
+        for (int ply = 0; ply < 40 && !s->over(); ++ply) {
+          const std::string text = s->position();
+          EXPECT_EQ(g.analyze(text, p).position, text);
+          const std::vector<std::string> legal = s->legal_moves();
+          ASSERT_FALSE(legal.empty());
+          std::string move = legal[rng() % legal.size()];
+          if (const auto dots = move.find(" .. "); dots != std::string::npos) {
+            move = rng() % 2 ? move.substr(dots + 4) : move.substr(0, dots);
+          }
+          ASSERT_FALSE(s->try_move(move).has_value()) << move;
+        }
+      }
+    }
+  }
 }
 
 TEST_P(Conformance, BadPositionIsRefused) {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "registry/game_entry.h"
+#include "api/entry.h"
 
 namespace perfectplay::games::asymmetry {
 

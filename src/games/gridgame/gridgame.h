@@ -19,11 +19,11 @@
 
 #include "core/game.h"
 #include "core/score.h"
-#include "games/assignment/assignment.h"
+#include "algorithms/assignment/assignment.h"
 
 namespace perfectplay::games::gridgame {
 
-using assignment::CostMatrix;
+using algorithms::assignment::CostMatrix;
 
 inline constexpr int kReferenceMaxN = 16;
 

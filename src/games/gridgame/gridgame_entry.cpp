@@ -15,7 +15,7 @@ namespace perfectplay::games::gridgame {
 
 namespace {
 
-using assignment::Solver;
+using algorithms::assignment::Solver;
 
 // Per-column values are listed when at most this many lines remain; Alice's
 // rows are each recomputed (to show they are equal) up to kShowRows.

@@ -21,11 +21,11 @@
 #include <vector>
 
 #include "core/seed.h"
-#include "games/assignment/assignment.h"
+#include "algorithms/assignment/assignment.h"
 
 namespace perfectplay::games::gridgame {
 
-using assignment::CostMatrix;
+using algorithms::assignment::CostMatrix;
 
 inline constexpr std::int64_t kMaxValue = 1'000'000'000'000;
 inline constexpr std::int64_t kMaxN = 50'000;

@@ -22,12 +22,12 @@
 #include <cstdint>
 #include <vector>
 
-#include "games/assignment/assignment.h"
+#include "algorithms/assignment/assignment.h"
 
 namespace perfectplay::games::gridgame {
 
-using assignment::CostMatrix;
-using assignment::Solver;
+using algorithms::assignment::CostMatrix;
+using algorithms::assignment::Solver;
 
 // The value of a fresh game: Alice's total under optimal play.
 inline std::int64_t game_value(const CostMatrix& m) {

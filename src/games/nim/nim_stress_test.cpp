@@ -5,7 +5,7 @@
 
 #include <cstdio>
 
-#include "games/nim/nim_engine.h"
+#include "games/nim/nim_entry.h"
 #include "games/nim/nim_io.h"
 #include "games/nim/nim_reference.h"
 #include "games/nim/nim_theory.h"
@@ -96,7 +96,8 @@ RC_GTEST_PROP(NimStress, RandomBoardsAgree, ()) {
   const auto rows =
       *rc::gen::container<std::vector<std::uint64_t>>(k, rc::gen::inRange<std::uint64_t>(0, 9));
   const bool misere = *rc::gen::arbitrary<bool>();
-  const auto failure = check_theory(Position{rows}, misere ? Ending::kMisere : Ending::kNormal);
+  const auto failure =
+      check_theory(Model(misere ? Ending::kMisere : Ending::kNormal), Position{rows});
   RC_ASSERT(!failure.has_value());
 }
 

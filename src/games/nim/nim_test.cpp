@@ -4,7 +4,7 @@
 #include "support/error_of.h"
 
 #include "core/input_error.h"
-#include "games/nim/nim_engine.h"
+#include "games/nim/nim_entry.h"
 #include "games/nim/nim_io.h"
 #include "games/nim/nim_theory.h"
 
@@ -41,22 +41,32 @@ TEST(NimTheory, MiserePlayByHand) {
 TEST(NimEngine, LostBoardsResistLongest) {
   // 1 1 (normal): both moves lose; either lasts 2 moves. 2 2: taking one
   // square lasts longer (loss in 4) than taking two (loss in 2).
-  const Choice c = choose_move(Position{{2, 2}}, Ending::kNormal);
+  const Model model(Ending::kNormal);
+  const Engine<Model> engine(model, {});
+  const auto c = engine.choose(Position{{2, 2}});
   ASSERT_TRUE(c.move);
   EXPECT_EQ(c.move->take, 1u);
-  EXPECT_EQ(c.value.text(), "loss in 4");
-  EXPECT_TRUE(c.exact);
-  EXPECT_EQ(evaluate(Position{{2, 2}}, Ending::kNormal).text(), "loss in 4");
+  EXPECT_EQ(text(c.value), "loss in 4");
+  EXPECT_EQ(c.value.source, ValueSource::kReference);
+  EXPECT_EQ(text(engine.evaluate(Position{{2, 2}})), "loss in 4");
 }
 
 TEST(NimEngine, BeyondTheReferenceUsesTheTheory) {
+  const Model model(Ending::kNormal);
+  const Engine<Model> engine(model, {});
   const Position big{{1'000'000'000'000ULL, 1'000'000'000'000ULL, 7}};
-  const Choice c = choose_move(big, Ending::kNormal);
-  EXPECT_FALSE(c.exact);
+  const auto c = engine.choose(big);
+  EXPECT_EQ(c.value.source, ValueSource::kTheory);
   ASSERT_TRUE(c.move);
   EXPECT_EQ(c.move->row, 2u);
   EXPECT_EQ(c.move->take, 7u);
-  EXPECT_EQ(evaluate(big, Ending::kNormal).text(), "win");
+  EXPECT_EQ(text(engine.evaluate(big)), "win");
+}
+
+TEST(NimEngine, MoveCountPastTwoTo64IsExact) {
+  const Model model(Ending::kNormal);
+  const std::uint64_t r = 9223372036854775807ULL;
+  EXPECT_EQ(count_text(model.move_count(Position{{r, r, r}})), "27670116110564327421");
 }
 
 std::string error_of(std::string_view in) {

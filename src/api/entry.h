@@ -1,10 +1,11 @@
-// GameEntry: what the command line needs from a game, behind plain functions.
+// GameEntry: what a front end needs from a game, behind plain functions.
 //
-// The CLI knows nothing of any game's types. Each game folder builds one
-// GameEntry (games/<game>/<game>_entry.cpp) from its rules, theory, reference
-// and formats; registry.cpp lists them. Every function reports bad input by
-// throwing InputError (with line and column) and an impossible request by
-// throwing RequestError or SearchLimitExceeded.
+// No front end knows any game's types. Each game folder builds one GameEntry
+// (games/<game>/<game>_entry.cpp): its formats (solve, generate), its checks
+// (verify, bench), and, from its model, the generic engine's analyze, hint
+// and play (api/engine.h). registry.cpp lists the entries. Every function
+// reports bad input by throwing InputError (with line and column) and an
+// impossible request by throwing RequestError or SearchLimitExceeded.
 #pragma once
 
 #include <cstdint>
@@ -12,15 +13,15 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "api/analysis.h"
+#include "api/play_session.h"
+#include "api/verify_report.h"
 #include "core/seed.h"
-#include "core/verify.h"
-#include "registry/play_session.h"
 #include "solvers/search_limits.h"
 
 namespace perfectplay {
@@ -34,58 +35,32 @@ struct ParamSpec {
   std::int64_t max;
 };
 
-// A yes/no option of a game (nim's --misere).
+// A yes/no option of the game itself (nim's --misere).
 struct FlagSpec {
   std::string name;
   std::string help;
+};
+
+// A game option given as text (an octal game's --code 0.77). The game
+// checks the value where it builds its model, and refuses a bad one with a
+// RequestError.
+struct TextOptionSpec {
+  std::string name;
+  std::string help;
+  std::string default_value;
 };
 
 // The values the user gave for a game's options, defaults filled in.
 struct Params {
   std::map<std::string, std::int64_t> values;
   std::set<std::string> flags;
+  std::map<std::string, std::string> texts;
   SearchLimits limits;
 
-  std::int64_t get(const std::string& name) const;  // asserts the name is declared
+  std::int64_t get(const std::string& name) const;       // asserts the name is declared
+  const std::string& text(const std::string& name) const;  // likewise
   bool flag(const std::string& name) const { return flags.count(name) != 0; }
 };
-
-// One row of an analysis: a legal move and what it is worth to the mover.
-struct MoveRow {
-  std::string move;   // in the syntax `play` accepts
-  std::string value;  // "win in 3", "loss in 4", "12", "*2"
-  std::string note;   // optional: "mutates: loses at once", "bound"
-  bool best = false;
-};
-
-struct Analysis {
-  std::string board;    // the position drawn for a person
-  std::string to_move;  // who moves: "first player", "Alice", "Dee"
-  std::string value;    // the value of the position to the player to move
-  std::vector<MoveRow> moves;
-  std::string moves_summary;  // when moves are too many to list, what they amount to
-  std::optional<std::string> best_move;
-  std::vector<std::string> notes;  // exactness, method, caveats
-  nlohmann::json json;             // the same, for tools
-};
-
-struct Hint {
-  std::optional<std::string> move;  // none when the game is over
-  std::string value;                // what the move is worth to the mover
-  std::string reason;
-};
-
-// The reason a win/loss engine gives for its move: by exhaustive search the
-// fastest win or the longest resistance; otherwise the game's own words for
-// a theory's winning move and for its delaying heuristic.
-inline std::string win_loss_reason(bool exact, bool wins, std::string_view theory_win,
-                                   std::string_view heuristic_loss) {
-  if (exact) {
-    return wins ? "the fastest win (exhaustive search)"
-                : "the longest resistance (exhaustive search)";
-  }
-  return std::string(wins ? theory_win : heuristic_loss);
-}
 
 // What `perfectplay bench` reports for one game: a fixed, deterministic set of
 // positions solved by the exhaustive reference. `nodes` (positions expanded)
@@ -104,15 +79,20 @@ struct GameEntry {
   std::string summary;           // one line of rules, for `list`
   std::string position_format;   // one line: how analyze/hint/play read a position
   std::string default_position;  // what play starts from without a position
+  // Positions worth a look (the web board offers them; the conformance suite
+  // checks every invariant on them), in the position format.
+  std::vector<std::string> example_positions;
   std::vector<ParamSpec> params;
   std::vector<FlagSpec> flags;
+  std::vector<TextOptionSpec> text_options;
 
   // Contest input -> contest output. Validates the whole input before
   // producing anything.
   std::function<std::string(std::string_view input, const Params&)> solve;
-  // The same answers as JSON.
+  // The same answers as JSON: one element per case, in the game's own terms
+  // (the front end wraps them in the schema's envelope).
   std::function<nlohmann::json(std::string_view input, const Params&)> solve_json;
-  // A position (position_format) -> its analysis.
+  // A position (position_format) -> its analysis, or the engine's move.
   std::function<Analysis(std::string_view position, const Params&)> analyze;
   std::function<Hint(std::string_view position, const Params&)> hint;
   // A new game against the engine from `position`; the engine plays
@@ -126,5 +106,9 @@ struct GameEntry {
   // The reference on the game's fixed bench positions (see BenchResult).
   std::function<BenchResult()> bench;
 };
+
+// The game's own options in force (flags and text options, not the size
+// bounds of verify and generate), for the "options" field of every JSON.
+nlohmann::json options_json(const GameEntry& g, const Params& p);
 
 }  // namespace perfectplay

@@ -1,11 +1,11 @@
 // The Jonker-Volgenant solver; see assignment.h for the method and the bounds.
-#include "games/assignment/assignment.h"
+#include "algorithms/assignment/assignment.h"
 
 #include <algorithm>
 #include <cassert>
 #include <limits>
 
-namespace perfectplay::games::assignment {
+namespace perfectplay::algorithms::assignment {
 
 namespace {
 constexpr std::int64_t kBig = std::numeric_limits<std::int64_t>::max() / 4;
@@ -331,4 +331,4 @@ bool Solver::certified() const {
   return true;
 }
 
-}  // namespace perfectplay::games::assignment
+}  // namespace perfectplay::algorithms::assignment

@@ -1,6 +1,6 @@
 // assignment: the solver against the minimum over all permutations, its
 // certificate, and the incremental operations against fresh solves.
-#include "games/assignment/assignment.h"
+#include "algorithms/assignment/assignment.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <numeric>
 #include <random>
 
-namespace perfectplay::games::assignment {
+namespace perfectplay::algorithms::assignment {
 namespace {
 
 std::int64_t brute(const CostMatrix& m) {
@@ -97,4 +97,4 @@ TEST(Assignment, ColumnValuesAndRemovalMatchFreshSolves) {
 }
 
 }  // namespace
-}  // namespace perfectplay::games::assignment
+}  // namespace perfectplay::algorithms::assignment

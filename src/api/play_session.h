@@ -32,6 +32,8 @@ class PlaySession {
   virtual std::optional<std::string> try_move(std::string_view text) = 0;
   // Plays the engine's move and returns it, as text with a short reason.
   virtual std::string engine_move() = 0;
+  // The position now, in the `--position` syntax.
+  virtual std::string position() const = 0;
 };
 
 }  // namespace perfectplay

@@ -46,7 +46,7 @@
 #include <utility>
 #include <vector>
 
-namespace perfectplay::games::assignment {
+namespace perfectplay::algorithms::assignment {
 
 inline constexpr std::int64_t kMaxAbsCost = std::int64_t{1} << 40;
 inline constexpr std::size_t kMaxN = 1 << 16;
@@ -120,4 +120,4 @@ class Solver {
 
 inline constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
-}  // namespace perfectplay::games::assignment
+}  // namespace perfectplay::algorithms::assignment

@@ -1,0 +1,456 @@
+// The engine: what the tool says and plays in any position of any game, with
+// the "reference within its cap, else theory, else a documented heuristic"
+// policy written once, here.
+//
+// A game is a model (the concept GameModel below): its rules seen as a front
+// end sees them (positions and moves as text), an estimate of what exhaustive
+// search of a position would cost, its exhaustive reference, its theory and
+// its fallback heuristic. From a model, Engine answers:
+//
+//   evaluate(p)   reference_reaches(p)  ->  the reference's value (remoteness
+//                                           included, source reference)
+//                 otherwise             ->  the theory's value (source theory,
+//                                           or unknown where it does not reach)
+//   choose(p)     reference: the best move (fastest win, slowest loss, best
+//                 score; the first in move order among equals); otherwise the
+//                 theory's move, else the heuristic's
+//   analyze(p)    the value, every legal move with the value it leads to (or,
+//                 when the moves are too many, the ones the model can list and
+//                 a summary), the best, notes saying where each number comes
+//                 from
+//
+// The decision to search is made from the model's estimate before searching,
+// so an answer never waits on a search that will not finish. make_play_session
+// and add_engine (below) build the play session and a GameEntry's analyze,
+// hint and play from the same model, so no game writes those itself.
+#pragma once
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <concepts>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "api/analysis.h"
+#include "api/entry.h"
+#include "api/play_session.h"
+#include "api/value.h"
+#include "solvers/search_limits.h"
+
+namespace perfectplay {
+
+// Every move is valued and listed when a position has at most this many.
+inline constexpr std::size_t kListCap = 100;
+// A listed move carries its child position only when the parent's text is
+// at most this long (a 2000 x 2000 grid's children would be 40 MB each).
+inline constexpr std::size_t kChildPositionCap = std::size_t{1} << 16;
+
+template <class Move>
+struct ValuedMove {
+  Move move;
+  Value value;  // to the player making the move
+  std::string note;
+};
+
+// What a model's optional theory_moves hook returns: the moves worth listing
+// in a position whose moves are too many to value one by one (nim's winning
+// moves out of 10^18), and what the unlisted ones amount to.
+template <class Move>
+struct ListedMoves {
+  std::vector<ValuedMove<Move>> moves;
+  std::string summary;
+};
+
+// A game model M, built from the user's options (an ending, an octal code):
+//
+//   M::Position, M::Move          value types
+//   parse_position(text)          throws InputError with line and column
+//   format_position(p)            canonical text: parse(format(p)) == p
+//   draw(p)                       the board for a terminal
+//   mover(p)                      who is to move; nullopt when the game is over
+//                                 (no legal move, or a rule ended it)
+//   move_count(p), moves(p)       the legal moves; moves(p) is called only
+//                                 when move_count(p) <= kListCap or the
+//                                 reference reaches p
+//   play(p, m)                    the child position
+//   move_text(m), parse_move(p, text) -> Move or why it is refused,
+//   move_syntax(p), move_help(p)  for play: the syntax, the legal moves (ranges
+//                                 allowed, as `2 1 .. 2 5`)
+//   reference_reaches(p)          estimated before searching: the reference's
+//                                 work for p is within the game's cap
+//   reference(limits)             an object r with r.value(p) -> Value (source
+//                                 reference), one table shared across calls
+//   theory(p)                     the theory's value, kind unknown where it
+//                                 does not reach
+//   theory_move(p)                a best move by the theory, where it knows one
+//   heuristic_move(p)             the documented fallback, or nullopt
+//   end_text(p)                   the end of the game in words (p is over)
+// and, optionally:
+//   maximizes(p)                  scored games: whether the mover maximizes
+//   theory_moves(p, cap)          ListedMoves when move_count(p) > cap
+//   notes(p)                      game notes for analyze (how a theory works)
+//   theory_reason(p), heuristic_reason(p)   hint's words for those choices
+template <class M>
+concept GameModel = requires(const M& m, const typename M::Position& p,
+                             const typename M::Move& mv, std::string_view text) {
+  { m.parse_position(text) } -> std::same_as<typename M::Position>;
+  { m.format_position(p) } -> std::convertible_to<std::string>;
+  { m.draw(p) } -> std::convertible_to<std::string>;
+  { m.mover(p) } -> std::same_as<std::optional<Mover>>;
+  { m.move_count(p) } -> std::convertible_to<MoveCount>;
+  { m.moves(p) } -> std::same_as<std::vector<typename M::Move>>;
+  { m.play(p, mv) } -> std::same_as<typename M::Position>;
+  { m.move_text(mv) } -> std::convertible_to<std::string>;
+  { m.parse_move(p, text) } -> std::same_as<std::variant<typename M::Move, std::string>>;
+  { m.move_syntax(p) } -> std::convertible_to<std::string>;
+  { m.move_help(p) } -> std::same_as<std::vector<std::string>>;
+  { m.reference_reaches(p) } -> std::same_as<bool>;
+  { m.reference(SearchLimits{}).value(p) } -> std::same_as<Value>;
+  { m.theory(p) } -> std::same_as<Value>;
+  { m.theory_move(p) } -> std::same_as<std::optional<typename M::Move>>;
+  { m.heuristic_move(p) } -> std::same_as<std::optional<typename M::Move>>;
+  { m.end_text(p) } -> std::convertible_to<std::string>;
+};
+
+template <GameModel M>
+class Engine {
+ public:
+  using Position = typename M::Position;
+  using Move = typename M::Move;
+
+  struct Choice {
+    std::optional<Move> move;  // none when the game is over
+    Value value;               // what the move is worth to the mover
+    std::string reason;
+  };
+
+  Engine(const M& model, SearchLimits limits) : m_(model), limits_(limits) {}
+
+  Value evaluate(const Position& p) const {
+    if (m_.reference_reaches(p)) return m_.reference(limits_).value(p);
+    return m_.theory(p);
+  }
+
+  Choice choose(const Position& p) const {
+    if (!m_.mover(p)) return {};
+    if (m_.reference_reaches(p)) {
+      auto ref = m_.reference(limits_);
+      const std::vector<ValuedMove<Move>> all = reference_moves(ref, p);
+      const std::size_t i = best_index(p, all);
+      return {all[i].move, all[i].value, reference_reason(all[i].value)};
+    }
+    return theory_choice(p);
+  }
+
+  Analysis analyze(const Position& p) const {
+    Analysis a;
+    a.position = m_.format_position(p);
+    a.to_move = m_.mover(p);
+    a.board = m_.draw(p);
+    if (!a.to_move) {
+      a.value = evaluate(p);
+      a.notes.push_back(fmt::format("the game is over: {}", m_.end_text(p)));
+      add_model_notes(a, p);
+      return a;
+    }
+    a.moves_total = m_.move_count(p);
+    std::vector<ValuedMove<Move>> listed;
+    std::optional<Move> choice;
+    if (m_.reference_reaches(p)) {
+      auto ref = m_.reference(limits_);
+      a.value = ref.value(p);
+      listed = reference_moves(ref, p);
+      choice = listed[best_index(p, listed)].move;
+      if (listed.size() > kListCap) {
+        std::stable_sort(listed.begin(), listed.end(), [&](const auto& x, const auto& y) {
+          return key(p, x.value) > key(p, y.value);
+        });
+        listed.resize(kListCap);
+        a.moves_summary = fmt::format("{} legal moves in all; the {} best are listed",
+                                      count_text(a.moves_total), kListCap);
+      }
+      a.notes.push_back(scored(p) ? "values are exact, by exhaustive search"
+                                  : "values are exact, by exhaustive search (remoteness included)");
+    } else {
+      a.value = m_.theory(p);
+      const Choice c = theory_choice(p);
+      choice = c.move;
+      if constexpr (requires { m_.theory_moves(p, kListCap); }) {
+        if (a.moves_total > kListCap) {
+          ListedMoves<Move> l = m_.theory_moves(p, kListCap);
+          listed = std::move(l.moves);
+          a.moves_summary = std::move(l.summary);
+        }
+      }
+      if (a.moves_total <= kListCap) {
+        for (const Move& mv : m_.moves(p)) {
+          listed.push_back({mv, m_.theory(m_.play(p, mv)).after_move(), ""});
+        }
+      } else if (a.moves_summary.empty()) {
+        a.moves_summary = fmt::format(
+            "{} legal moves in all: too many to value one by one; the engine's choice is listed",
+            count_text(a.moves_total));
+      }
+      if (c.move && std::none_of(listed.begin(), listed.end(), [&](const auto& x) {
+            return same_move(x.move, *c.move);
+          })) {
+        listed.push_back({*c.move, c.value, ""});
+      }
+      if (a.value.known()) {
+        a.notes.push_back(scored(p) ? "the value is exact, by the theory; the position is too "
+                                      "large for exhaustive search"
+                                    : "win/loss is exact, by the theory; the position is too "
+                                      "large for exhaustive search, so remoteness is not given");
+      }
+      if (c.move && c.value.source == ValueSource::kHeuristic) {
+        a.notes.push_back(fmt::format("the engine's move is a heuristic: {}", c.reason));
+      } else if (c.move && !a.value.is_win() && !scored(p)) {
+        a.notes.push_back(fmt::format("every move loses; the engine's move: {}", c.reason));
+      }
+    }
+    std::optional<std::int64_t> best_key;
+    for (const auto& x : listed) {
+      if (x.value.known()) best_key = std::max(best_key.value_or(INT64_MIN), key(p, x.value));
+    }
+    const bool parent_small = a.position.size() <= kChildPositionCap;
+    for (auto& x : listed) {
+      MoveInfo info;
+      info.move = m_.move_text(x.move);
+      if (parent_small) info.position = m_.format_position(m_.play(p, x.move));
+      info.value = x.value;
+      info.best = (x.value.known() && best_key && key(p, x.value) == *best_key) ||
+                  (choice && same_move(x.move, *choice));
+      info.note = std::move(x.note);
+      a.moves.push_back(std::move(info));
+    }
+    if (!parent_small) {
+      a.notes.push_back(fmt::format(
+          "the position's text passes {} bytes: listed moves do not carry their child positions",
+          kChildPositionCap));
+    }
+    if (choice) a.best_move = m_.move_text(*choice);
+    add_model_notes(a, p);
+    return a;
+  }
+
+  Hint hint(const Position& p) const {
+    Hint h;
+    h.position = m_.format_position(p);
+    h.to_move = m_.mover(p);
+    if (!h.to_move) {
+      h.value = evaluate(p);
+      h.reason = fmt::format("the game is over: {}", m_.end_text(p));
+      return h;
+    }
+    Choice c = choose(p);
+    h.move = m_.move_text(*c.move);
+    h.value = c.value;
+    h.reason = std::move(c.reason);
+    return h;
+  }
+
+ private:
+  bool scored(const Position& p) const {
+    if constexpr (requires { m_.maximizes(p); }) {
+      return true;
+    } else {
+      return false;
+    }
+  }
+  std::int64_t key(const Position& p, const Value& v) const {
+    if constexpr (requires { m_.maximizes(p); }) {
+      return preference(v, m_.maximizes(p));
+    } else {
+      return preference(v);
+    }
+  }
+  bool same_move(const Move& x, const Move& y) const { return m_.move_text(x) == m_.move_text(y); }
+
+  template <class Ref>
+  std::vector<ValuedMove<Move>> reference_moves(Ref& ref, const Position& p) const {
+    std::vector<ValuedMove<Move>> out;
+    for (const Move& mv : m_.moves(p)) {
+      out.push_back({mv, ref.value(m_.play(p, mv)).after_move(), ""});
+    }
+    return out;
+  }
+  // The first best in move order (a mover always has a move here).
+  std::size_t best_index(const Position& p, const std::vector<ValuedMove<Move>>& all) const {
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < all.size(); ++i) {
+      if (key(p, all[i].value) > key(p, all[best].value)) best = i;
+    }
+    return best;
+  }
+  std::string reference_reason(const Value& v) const {
+    switch (v.kind) {
+      case ValueKind::kWin:
+        return "the fastest win, by exhaustive search";
+      case ValueKind::kLoss:
+        return "the longest resistance, by exhaustive search";
+      default:
+        return "the best value, by exhaustive search";
+    }
+  }
+  Choice theory_choice(const Position& p) const {
+    if (auto mv = m_.theory_move(p)) {
+      Value v = m_.theory(m_.play(p, *mv)).after_move();
+      // The theory's move keeps the position's value, even where the theory
+      // does not value the child on its own.
+      if (!v.known()) v = m_.theory(p);
+      std::string reason = "the theory's best move";
+      if constexpr (requires { m_.theory_reason(p); }) reason = m_.theory_reason(p);
+      return {mv, v, std::move(reason)};
+    }
+    if (auto mv = m_.heuristic_move(p)) {
+      const Value v = m_.theory(m_.play(p, *mv)).after_move();
+      std::string reason = "a heuristic: no exact value is known at this size";
+      if constexpr (requires { m_.heuristic_reason(p); }) reason = m_.heuristic_reason(p);
+      return {mv, v, std::move(reason)};
+    }
+    // A model always names a move for a position with a mover; if neither
+    // its theory nor its heuristic does, fall back to the first legal move.
+    const std::vector<Move> all = m_.moves(p);
+    return {all.front(), Value::unknown(), "the first legal move (no theory or heuristic here)"};
+  }
+  void add_model_notes(Analysis& a, const Position& p) const {
+    if constexpr (requires { m_.notes(p); }) {
+      for (std::string& n : m_.notes(p)) a.notes.push_back(std::move(n));
+    }
+  }
+
+  const M& m_;
+  SearchLimits limits_;
+};
+
+// Whether two values say the same: the same kind, and the same remoteness,
+// score and nimber wherever both give one.
+inline bool agree(const Value& a, const Value& b) {
+  const auto same = [](const auto& x, const auto& y) { return !x || !y || *x == *y; };
+  return a.kind == b.kind && same(a.remoteness, b.remoteness) && same(a.score, b.score) &&
+         same(a.nimber, b.nimber);
+}
+
+// The theory against the exhaustive reference on one position, the check
+// verify and the stress tests run for every game: the theory's value must
+// agree with the reference's, and the theory's move must reach the
+// reference's value. Returns nullopt when they agree, else what went wrong.
+// Precondition: the reference reaches p.
+template <GameModel M>
+std::optional<std::string> check_theory(const M& m, const typename M::Position& p,
+                                        SearchLimits limits = {}) {
+  auto ref = m.reference(limits);
+  const Value truth = ref.value(p);
+  const Value theory = m.theory(p);
+  const auto says = [&](const Value& v) {
+    return fmt::format("{} ({})", text(v), source_name(v.source));
+  };
+  if (!agree(theory, truth)) {
+    return fmt::format("theory says {}, reference says {}", says(theory), says(truth));
+  }
+  if (!m.mover(p)) return std::nullopt;
+  const auto mv = m.theory_move(p);
+  if (!mv) {
+    if (truth.is_loss()) return std::nullopt;  // no good move to name
+    return fmt::format("theory names no move, reference says {}", says(truth));
+  }
+  const std::vector<typename M::Move> legal = m.moves(p);
+  if (std::none_of(legal.begin(), legal.end(),
+                   [&](const auto& x) { return m.move_text(x) == m.move_text(*mv); })) {
+    return fmt::format("theory's move {} is not legal", m.move_text(*mv));
+  }
+  const Value after = ref.value(m.play(p, *mv)).after_move();
+  if (!agree(after, Value{truth.kind, std::nullopt, truth.score, truth.nimber})) {
+    return fmt::format("theory's move {} is worth {}, reference says the position is {}",
+                       m.move_text(*mv), says(after), says(truth));
+  }
+  return std::nullopt;
+}
+
+// One game between a person and the engine, from any model. Players
+// alternate in every game here, so the engine moves on the plies of its side.
+template <GameModel M>
+class ModelSession : public PlaySession {
+ public:
+  ModelSession(M model, typename M::Position p, int engine_side, SearchLimits limits)
+      : m_(std::move(model)), p_(std::move(p)), engine_side_(engine_side), limits_(limits) {}
+
+  std::string board() const override { return m_.draw(p_); }
+  bool over() const override { return !m_.mover(p_).has_value(); }
+  std::string result() const override {
+    std::string out = m_.end_text(p_);
+    const Value v = Engine<M>(m_, limits_).evaluate(p_);
+    if (v.is_win() || v.is_loss()) {
+      // The value is the player-to-move's: they won or lost.
+      const bool engine_won = v.is_win() == engine_to_move();
+      out += engine_won ? " The engine wins." : " You win.";
+    }
+    return out;
+  }
+  std::string mover() const override {
+    const auto m = m_.mover(p_);
+    return m ? m->name : "nobody";
+  }
+  bool engine_to_move() const override { return plies_ % 2 == engine_side_; }
+  std::vector<std::string> legal_moves() const override { return m_.move_help(p_); }
+  std::string move_syntax() const override { return m_.move_syntax(p_); }
+  std::optional<std::string> try_move(std::string_view text) override {
+    auto parsed = m_.parse_move(p_, text);
+    if (auto* why = std::get_if<std::string>(&parsed)) return std::move(*why);
+    p_ = m_.play(p_, std::get<typename M::Move>(parsed));
+    ++plies_;
+    return std::nullopt;
+  }
+  std::string engine_move() override {
+    const auto c = Engine<M>(m_, limits_).choose(p_);
+    p_ = m_.play(p_, *c.move);
+    ++plies_;
+    return fmt::format("{} ({}; engine's outlook: {})", m_.move_text(*c.move), c.reason,
+                       text(c.value));
+  }
+  std::string position() const override { return m_.format_position(p_); }
+
+ private:
+  M m_;
+  typename M::Position p_;
+  int engine_side_;
+  int plies_ = 0;
+  SearchLimits limits_;
+};
+
+// Fills a GameEntry's analyze, hint and play from a model built from the
+// user's options. Call it after the entry's name, flags and text options are
+// set.
+template <GameModel M>
+void add_engine(GameEntry& e, std::function<M(const Params&)> model_of) {
+  const GameEntry spec = e;  // name and options, for the JSON envelope
+  e.analyze = [spec, model_of](std::string_view text, const Params& params) {
+    const M m = model_of(params);
+    Analysis a = Engine<M>(m, params.limits).analyze(m.parse_position(text));
+    a.game = spec.name;
+    a.options = options_json(spec, params);
+    return a;
+  };
+  e.hint = [spec, model_of](std::string_view text, const Params& params) {
+    const M m = model_of(params);
+    Hint h = Engine<M>(m, params.limits).hint(m.parse_position(text));
+    h.game = spec.name;
+    h.options = options_json(spec, params);
+    return h;
+  };
+  e.play = [model_of](std::string_view text, int engine_side, Seed, const Params& params) {
+    M m = model_of(params);
+    typename M::Position p = m.parse_position(text);
+    return std::unique_ptr<PlaySession>(
+        new ModelSession<M>(std::move(m), std::move(p), engine_side, params.limits));
+  };
+}
+
+}  // namespace perfectplay
