@@ -386,10 +386,12 @@ class ModelSession : public PlaySession {
   bool over() const override { return !m_.mover(p_).has_value(); }
   std::string result() const override {
     std::string out = m_.end_text(p_);
+    // The value is the player-to-move's: they won or lost (a nimber of a
+    // finished impartial game is 0: the mover lost).
     const Value v = Engine<M>(m_, limits_).evaluate(p_);
-    if (v.is_win() || v.is_loss()) {
-      // The value is the player-to-move's: they won or lost.
-      const bool engine_won = v.is_win() == engine_to_move();
+    if (v.is_win() || v.is_loss() || v.kind == ValueKind::kNimber) {
+      const bool mover_won = v.kind == ValueKind::kNimber ? *v.nimber != 0 : v.is_win();
+      const bool engine_won = mover_won == engine_to_move();
       out += engine_won ? " The engine wins." : " You win.";
     }
     return out;
