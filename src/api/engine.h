@@ -42,6 +42,7 @@
 #include "api/entry.h"
 #include "api/play_session.h"
 #include "api/value.h"
+#include "core/game.h"
 #include "solvers/search_limits.h"
 
 namespace perfectplay {
@@ -452,6 +453,38 @@ void add_engine(GameEntry& e, std::function<M(const Params&)> model_of) {
     typename M::Position p = m.parse_position(text);
     return std::unique_ptr<PlaySession>(
         new ModelSession<M>(std::move(m), std::move(p), engine_side, params.limits));
+  };
+}
+
+// Fills a GameEntry's bench from fixed positions, each solved by a fresh
+// reference so that the counts do not depend on order: the nodes expanded
+// are the signature, the checksum folds each value (win/loss: the result and
+// the remoteness; a score; a nimber), the largest table and its layout's
+// bytes per position are reported.
+template <GameModel M>
+void add_bench(GameEntry& e, std::string description,
+               std::function<std::vector<std::pair<M, typename M::Position>>()> positions) {
+  e.bench = [description, positions] {
+    BenchResult r;
+    r.positions = description;
+    for (const auto& [model, p] : positions()) {
+      auto ref = model.reference(SearchLimits{});
+      const Value v = ref.value(p);
+      auto& solver = ref.solver();
+      r.nodes += solver.expanded_positions();
+      r.stored = std::max<std::uint64_t>(r.stored, solver.stored_positions());
+      r.bytes_per_position = solver.bytes_per_position();
+      std::uint64_t fold = 0;
+      if (v.kind == ValueKind::kScore) {
+        fold = static_cast<std::uint64_t>(*v.score);
+      } else if (v.kind == ValueKind::kNimber) {
+        fold = 3u ^ (*v.nimber << 16);
+      } else {
+        fold = (v.is_win() ? 1u : 2u) ^ (std::uint64_t{v.remoteness.value_or(0)} << 8);
+      }
+      r.checksum = mix64(r.checksum ^ fold);
+    }
+    return r;
   };
 }
 

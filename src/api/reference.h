@@ -10,6 +10,7 @@
 
 #include "api/value.h"
 #include "solvers/alpha_beta.h"
+#include "solvers/grundy.h"
 #include "solvers/search_limits.h"
 #include "solvers/win_loss.h"
 
@@ -51,6 +52,25 @@ class ScoredReference {
  private:
   G rules_;
   AlphaBetaSolver<G> solver_;
+  Map map_;
+};
+
+// Impartial games: the Grundy value of the position, as a nimber.
+template <ImpartialGame G, class Map = std::identity>
+class GrundyReference {
+ public:
+  GrundyReference(G rules, SearchLimits limits, Map map = {})
+      : rules_(std::move(rules)), solver_(rules_, limits), map_(std::move(map)) {}
+
+  template <class P>
+  Value value(const P& p) {
+    return Value::of_nimber(solver_.grundy(map_(p)).value, ValueSource::kReference);
+  }
+  GrundySolver<G>& solver() { return solver_; }
+
+ private:
+  G rules_;
+  GrundySolver<G> solver_;
   Map map_;
 };
 

@@ -272,6 +272,7 @@ nlohmann::json game_json(const pp::GameEntry& g) {
           {"summary", g.summary},
           {"position_format", g.position_format},
           {"default_position", g.default_position},
+          {"example_positions", g.example_positions},
           {"commands", commands},
           {"options", options},
           {"bounds", bounds}};

@@ -206,26 +206,16 @@ GameEntry entry() {
     return generate_contest(seed, params.get("cases"), params.get("rows"),
                             params.get("max-length"));
   };
-  e.bench = [] {
-    // Every board of 4 rows of up to 5 squares and a few wider ones, both
-    // endings, each from a fresh solver so the count does not depend on order.
-    BenchResult r;
-    r.positions = "3 4 5 / 1 2 3 4 5 / 7 7 7 7 / 2 3 5 7 11, normal and misere";
-    const std::vector<std::vector<std::uint64_t>> boards = {
-        {3, 4, 5}, {1, 2, 3, 4, 5}, {7, 7, 7, 7}, {2, 3, 5, 7, 11}};
+  add_bench<Model>(e, "3 4 5 / 1 2 3 4 5 / 7 7 7 7 / 2 3 5 7 11, normal and misere", [] {
+    std::vector<std::pair<Model, Position>> out;
     for (const Ending ending : {Ending::kNormal, Ending::kMisere}) {
-      for (const auto& rows : boards) {
-        ReferenceSolver solver{Rules(ending)};
-        const Outcome o = solver.solve(Position{rows});
-        r.nodes += solver.expanded_positions();
-        r.stored = std::max<std::uint64_t>(r.stored, solver.stored_positions());
-        r.bytes_per_position = solver.bytes_per_position();
-        r.checksum =
-            mix64(r.checksum ^ (o.is_win() ? 1u : 2u) ^ (std::uint64_t{o.remoteness} << 8));
+      for (const auto& rows : std::vector<std::vector<std::uint64_t>>{
+               {3, 4, 5}, {1, 2, 3, 4, 5}, {7, 7, 7, 7}, {2, 3, 5, 7, 11}}) {
+        out.emplace_back(Model(ending), Position{rows});
       }
     }
-    return r;
-  };
+    return out;
+  });
   return e;
 }
 
