@@ -1,7 +1,8 @@
 // Shared by the fuzz targets: the input names its game on the first line.
 //
 //   +---------------------------+
-//   | GAME [--flag ...] \n      |  first line: a registered game and its flags
+//   | GAME [--flag ...] \n      |  first line: a registered game, its flags and
+//   |                           |  text options (--code=0.77)
 //   | the rest: what the target |  contest input, a position, or play commands
 //   | feeds to that game        |
 //   +---------------------------+
@@ -44,9 +45,13 @@ inline Target split(const std::uint8_t* data, std::size_t size) {
   t.game = find_game(name);
   if (t.game == nullptr) return t;
   for (const auto& spec : t.game->params) t.params.values[spec.name] = spec.default_value;
+  for (const auto& spec : t.game->text_options) t.params.texts[spec.name] = spec.default_value;
   for (std::string w; head >> w;) {
     for (const auto& f : t.game->flags) {
       if (w == "--" + f.name) t.params.flags.insert(f.name);
+    }
+    for (const auto& o : t.game->text_options) {  // --name=VALUE
+      if (w.rfind("--" + o.name + "=", 0) == 0) t.params.texts[o.name] = w.substr(o.name.size() + 3);
     }
   }
   // Small enough that every execution stays fast; large enough to exercise

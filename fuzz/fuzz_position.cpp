@@ -8,7 +8,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (t.game == nullptr || !t.game->analyze) return -1;
   fuzz::expect_clean([&] {
     const Analysis a = t.game->analyze(t.body, t.params);
-    (void)a.json.dump();
+    (void)to_json(a).dump();
   });
   fuzz::expect_clean([&] { (void)t.game->hint(t.body, t.params); });
   return 0;
