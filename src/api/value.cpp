@@ -119,7 +119,9 @@ std::int64_t preference(const Value& v, bool maximize) {
     case ValueKind::kWin:
       return 2 * kBand - static_cast<std::int64_t>(v.remoteness.value_or(UINT32_MAX));
     case ValueKind::kLoss:
-      return -2 * kBand + static_cast<std::int64_t>(v.remoteness.value_or(0));
+      // A loss of unknown length lasts at least as long as any known one the
+      // theory can name (a move that loses at once is `loss in 1`).
+      return -2 * kBand + static_cast<std::int64_t>(v.remoteness.value_or(UINT32_MAX));
     case ValueKind::kDraw:
       return 0;
     case ValueKind::kScore:

@@ -90,7 +90,7 @@ nlohmann::json to_json(const Value& v);
 
 // Larger is better for the player who chooses among values, for win/loss
 // games (any win > draw > any loss; a faster win and a slower loss are
-// better; an unknown remoteness ranks as the slowest win and the fastest
+// better; an unknown remoteness ranks as the slowest win and the slowest
 // loss) and for scored games (`maximize`: the higher score). Unknown values
 // rank below everything.
 std::int64_t preference(const Value& v, bool maximize = true);

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -111,9 +112,61 @@ std::string read_all(const std::string& path) {
   return std::string(InputText(path).view());
 }
 
+// A failed write is an error (a full disk, a closed pipe's reader gone):
+// never exit 0 with the answer lost.
 void write_out(const std::string& s) {
-  std::fwrite(s.data(), 1, s.size(), stdout);
-  std::fflush(stdout);
+  if (std::fwrite(s.data(), 1, s.size(), stdout) != s.size() || std::fflush(stdout) != 0) {
+    throw pp::RequestError(fmt::format("cannot write the output: {}", std::strerror(errno)));
+  }
+}
+
+// Whole numbers from 0 to 2^64 - 1, refused (not wrapped, not clamped)
+// otherwise: CLI11 would read `-1` as 2^64 - 1 and clamp what overflows.
+const CLI::Validator kWholeNumber(
+    [](std::string& s) -> std::string {
+      const std::string max = "18446744073709551615";
+      if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos ||
+          s.size() > max.size() || (s.size() == max.size() && s > max)) {
+        return "must be a whole number from 0 to " + max + ", found '" + s + "'";
+      }
+      return "";
+    },
+    "0..2^64-1");
+
+// The closest name to `word` by edit distance, if it is close enough to be a
+// likely typo.
+std::optional<std::string> nearest(const std::string& word, const std::vector<std::string>& names) {
+  std::optional<std::string> best;
+  std::size_t best_d = std::max<std::size_t>(2, word.size() / 3) + 1;
+  for (const std::string& n : names) {
+    std::vector<std::size_t> row(n.size() + 1);
+    for (std::size_t j = 0; j <= n.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= word.size(); ++i) {
+      std::size_t diag = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= n.size(); ++j) {
+        const std::size_t up = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (word[i - 1] != n[j - 1])});
+        diag = up;
+      }
+    }
+    if (row[n.size()] < best_d) {
+      best_d = row[n.size()];
+      best = n;
+    }
+  }
+  return best;
+}
+
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& names) {
+  const auto n = nearest(word, names);
+  return n ? fmt::format("; did you mean {}?", *n) : "";
+}
+
+std::vector<std::string> game_names() {
+  std::vector<std::string> out;
+  for (const pp::GameEntry& g : pp::all_games()) out.push_back(g.name);
+  return out;
 }
 
 // Options shared by the per-game subcommands, filled in by CLI11.
@@ -153,7 +206,18 @@ std::string source_name(const Options& o) {
   return o.file.empty() || o.file == "-" ? "<stdin>" : o.file;
 }
 
+// A request the command line cannot take as given: exit code 2, as CLI11's
+// own usage errors.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 std::string position_text(const pp::GameEntry& g, const Options& o, bool default_ok) {
+  if (o.has_position && !o.file.empty()) {
+    throw UsageError(fmt::format("give the position as a file ({}) or with --position, not both",
+                                 o.file));
+  }
   if (o.has_position) return o.position;
   if (o.file.empty() && default_ok) return g.default_position;
   return read_all(o.file);
@@ -311,7 +375,13 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
     }
     return kExitOk;
   }
-  if (command == "play") return run_play(g, o, params);
+  if (command == "play") {
+    const int rc = run_play(g, o, params);
+    if (!std::cout.flush()) {
+      throw pp::RequestError(fmt::format("cannot write the output: {}", std::strerror(errno)));
+    }
+    return rc;
+  }
   if (command == "verify") {
     const pp::VerifyReport r = g.verify(o.trials, o.seed, params);
     if (o.json) {
@@ -356,9 +426,16 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
 // a functional change to a solver or to a game's rules changes it.
 int run_bench(const std::vector<std::string>& only, bool json) {
   for (const std::string& name : only) {
-    if (pp::find_game(name) == nullptr) {
-      std::fprintf(stderr, "perfectplay: unknown game '%s' (`perfectplay list` shows the games)\n",
-                   name.c_str());
+    const pp::GameEntry* g = pp::find_game(name);
+    if (g == nullptr) {
+      std::fprintf(stderr,
+                   "perfectplay: unknown game '%s'%s (`perfectplay list` shows the games)\n",
+                   name.c_str(), did_you_mean(name, game_names()).c_str());
+      return kExitUsage;
+    }
+    if (!g->bench) {
+      std::fprintf(stderr, "perfectplay: %s offers no `bench` (%s)\n", name.c_str(),
+                   g->summary.c_str());
       return kExitUsage;
     }
   }
@@ -407,8 +484,9 @@ int main(int argc, char** argv) {
   CLI::App app{
       "perfectplay: plays two-player games of perfect information perfectly, and checks its "
       "fast theories against exhaustive search."};
+  app.name("perfectplay");
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("perfectplay 0.1.0"));
+  app.set_version_flag("-v,--version", std::string("perfectplay 0.1.0"));
 
   CLI::App* list = app.add_subcommand("list", "List the games, one line of rules each");
   CLI::App* bench = app.add_subcommand(
@@ -465,6 +543,7 @@ int main(int argc, char** argv) {
             "the position inline: " + g.position_format);
         sub->add_option("--max-states", options.max_states,
                         "limit on positions stored by exhaustive search")
+            ->check(kWholeNumber)
             ->capture_default_str();
       }
       if (name == "solve" || name == "analyze" || name == "hint" || name == "verify") {
@@ -476,10 +555,13 @@ int main(int argc, char** argv) {
             ->capture_default_str();
       }
       if (name == "play" || name == "verify" || name == "generate") {
-        sub->add_option("--seed", options.seed, "random seed")->capture_default_str();
+        sub->add_option("--seed", options.seed, "random seed")
+            ->check(kWholeNumber)
+            ->capture_default_str();
       }
       if (name == "verify") {
         sub->add_option("--trials", options.trials, "number of random instances")
+            ->check(kWholeNumber)
             ->capture_default_str();
       }
       if (name == "verify" || name == "generate") {
@@ -498,9 +580,8 @@ int main(int argc, char** argv) {
             ->default_str(t.default_value);
       }
       for (const pp::FlagSpec& f : g.flags) {
-        sub->add_flag_function(
-            "--" + f.name, [&options, f](std::int64_t n) { options.flags[f.name] = n > 0; },
-            f.help);
+        // A bool target: CLI11 refuses `--misere=banana` as a usage error.
+        sub->add_flag("--" + f.name, options.flags[f.name], f.help);
       }
       sub->callback([&chosen_command, &chosen_game, name, &g] {
         chosen_command = name;
@@ -509,6 +590,26 @@ int main(int argc, char** argv) {
     }
   }
 
+  // Bare `perfectplay` and `perfectplay help [COMMAND]` print the help.
+  if (argc == 1 || std::string(argv[1]) == "help") {
+    CLI::App* about = nullptr;
+    if (argc >= 3) {
+      for (CLI::App* sub : app.get_subcommands({})) {
+        if (sub->get_name() == argv[2]) about = sub;
+      }
+    }
+    std::fputs((about != nullptr ? about->help() : app.help()).c_str(), stdout);
+    return std::fflush(stdout) == 0 ? kExitOk : kExitBadInput;
+  }
+  std::vector<std::string> command_names = {"list", "bench", "help"};
+  for (const CommandSpec& spec : commands) command_names.push_back(spec.name);
+  const std::string first = argv[1];
+  if (first[0] != '-' &&
+      std::find(command_names.begin(), command_names.end(), first) == command_names.end()) {
+    std::fprintf(stderr, "perfectplay: unknown command '%s'%s (`perfectplay help` lists them)\n",
+                 first.c_str(), did_you_mean(first, command_names).c_str());
+    return kExitUsage;
+  }
   // CLI11 reports an unknown game as a missing subcommand; name it instead.
   if (argc >= 3) {
     const std::string command = argv[1];
@@ -524,8 +625,9 @@ int main(int argc, char** argv) {
       return kExitUsage;
     }
     if (is_command && !game.empty() && game[0] != '-' && found == nullptr) {
-      std::fprintf(stderr, "perfectplay: unknown game '%s' (`perfectplay list` shows the games)\n",
-                   game.c_str());
+      std::fprintf(stderr,
+                   "perfectplay: unknown game '%s'%s (`perfectplay list` shows the games)\n",
+                   game.c_str(), did_you_mean(game, game_names()).c_str());
       return kExitUsage;
     }
   }
@@ -537,24 +639,23 @@ int main(int argc, char** argv) {
     return code == 0 ? kExitOk : kExitUsage;
   }
 
-  if (list->parsed()) {
-    if (list_json) {
-      nlohmann::json games = nlohmann::json::array();
-      for (const pp::GameEntry& g : pp::all_games()) games.push_back(game_json(g));
-      write_out(nlohmann::json{{"schema", pp::kJsonSchema}, {"games", games}}.dump(2) + "\n");
+  try {
+    if (list->parsed()) {
+      if (list_json) {
+        nlohmann::json games = nlohmann::json::array();
+        for (const pp::GameEntry& g : pp::all_games()) games.push_back(game_json(g));
+        write_out(nlohmann::json{{"schema", pp::kJsonSchema}, {"games", games}}.dump(2) + "\n");
+        return kExitOk;
+      }
+      std::string out;
+      for (const pp::GameEntry& g : pp::all_games()) {
+        fmt::format_to(std::back_inserter(out), "{:<10} {}\n", g.name, g.summary);
+      }
+      write_out(out);
       return kExitOk;
     }
-    std::string out;
-    for (const pp::GameEntry& g : pp::all_games()) {
-      fmt::format_to(std::back_inserter(out), "{:<10} {}\n", g.name, g.summary);
-    }
-    write_out(out);
-    return kExitOk;
-  }
-  if (bench->parsed()) return run_bench(bench_games, bench_json);
-  if (chosen_game == nullptr) return kExitUsage;
-
-  try {
+    if (bench->parsed()) return run_bench(bench_games, bench_json);
+    if (chosen_game == nullptr) return kExitUsage;
     return run(chosen_command, *chosen_game, options);
   } catch (const pp::InputError& e) {
     std::fflush(stdout);
@@ -566,6 +667,9 @@ int main(int argc, char** argv) {
   } catch (const pp::RequestError& e) {
     std::fprintf(stderr, "perfectplay: %s\n", e.what());
     return kExitBadInput;
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "perfectplay: %s\n", e.what());
+    return kExitUsage;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "perfectplay: out of memory\n");
     return kExitBadInput;

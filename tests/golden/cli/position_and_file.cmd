@@ -1,0 +1,1 @@
+analyze nim position.txt --position '1 2'

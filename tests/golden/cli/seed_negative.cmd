@@ -1,0 +1,1 @@
+verify nim --seed -5

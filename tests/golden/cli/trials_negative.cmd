@@ -1,0 +1,1 @@
+verify nim --trials -1

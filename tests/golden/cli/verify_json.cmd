@@ -1,0 +1,1 @@
+verify nim --trials 50 --json

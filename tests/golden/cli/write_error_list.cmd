@@ -1,0 +1,1 @@
+list > /dev/full
