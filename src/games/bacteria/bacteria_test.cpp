@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "core/input_error.h"
-#include "games/bacteria/bacteria_engine.h"
+#include "games/bacteria/bacteria_entry.h"
 #include "games/bacteria/bacteria_io.h"
 #include "support/error_of.h"
 

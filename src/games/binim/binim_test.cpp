@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "core/input_error.h"
-#include "games/binim/binim_engine.h"
+#include "games/binim/binim_entry.h"
 #include "games/binim/binim_io.h"
 #include "games/binim/binim_theory.h"
 #include "support/error_of.h"
