@@ -25,12 +25,27 @@ Rules::Position ToReference::operator()(const Board& b) const {
 
 Value Reference::value(const Board& b) {
   assert(b.grid.rows * b.grid.cols <= kReferenceMaxCells);
-  if (!ref_ || !(grid_ == b.grid)) {
-    ref_.reset();
-    ref_.emplace(Rules(b.grid), limits_);
-    grid_ = b.grid;
+  Table& t = *table_;
+  if (!t.solver || !(t.grid == b.grid)) {
+    t.solver.reset();
+    t.solver.emplace(Rules(b.grid), t.limits);
+    t.grid = b.grid;
   }
-  return ref_->value(b);
+  try {
+    return t.solver->value(b);
+  } catch (...) {
+    t.solver.reset();  // a search cut short leaves positions marked in progress
+    throw;
+  }
+}
+
+Reference Model::reference(SearchLimits limits) const {
+  auto& t = tables_->reference;
+  if (!t || t->limits.max_states != limits.max_states) {
+    t = std::make_shared<Reference::Table>();
+    t->limits = limits;
+  }
+  return Reference(t);
 }
 
 namespace {
@@ -159,7 +174,7 @@ std::string Model::end_text(const Board& b) const {
 }
 
 std::vector<std::string> Model::notes(const Board& b) const {
-  if (b.mutated) return {};
+  if (!mover(b)) return {};
   const auto t = table(b.grid);
   const std::size_t parts = b.parts.size();
   std::vector<std::string> out = {fmt::format(
@@ -231,7 +246,7 @@ std::optional<std::string> Model::check_grid(const Grid& g) const {
   const auto t = table(g);
   const std::uint64_t theory_count = winning_openings(*t);
   const bool theory_wins = !board_value(*t, start).is_zero();
-  Reference ref({});
+  Reference ref = reference({});
   const bool wins = ref.value(start).is_win();
   std::uint64_t reference_count = 0;
   for (const Move& m : legal_moves(start)) reference_count += ref.value(play(start, m)).is_loss();

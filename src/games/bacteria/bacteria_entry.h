@@ -35,17 +35,21 @@ struct ToReference {
 
 // The reference of api/reference.h on the board's grid, rebuilt when a
 // position of another grid is asked about (the engine asks about one grid at
-// a time: a position and its children).
+// a time: a position and its children). A handle: the model keeps the table,
+// so verify's checks and a play session's moves share one search.
 class Reference {
  public:
-  explicit Reference(SearchLimits limits) : limits_(limits) {}
+  struct Table {
+    SearchLimits limits;
+    Grid grid;
+    std::optional<WinLossReference<Rules, ToReference>> solver;
+  };
+  explicit Reference(std::shared_ptr<Table> table) : table_(std::move(table)) {}
   // Precondition: b.grid has at most kReferenceMaxCells cells.
   Value value(const Board& b);
 
  private:
-  SearchLimits limits_;
-  Grid grid_;
-  std::optional<WinLossReference<Rules, ToReference>> ref_;
+  std::shared_ptr<Table> table_;
 };
 
 class Model {
@@ -70,7 +74,7 @@ class Model {
   std::vector<std::string> notes(const Position& p) const;
 
   bool reference_reaches(const Position& p) const;
-  Reference reference(SearchLimits limits) const { return Reference(limits); }
+  Reference reference(SearchLimits limits) const;
   Value theory(const Position& p) const;
   std::optional<Move> theory_move(const Position& p) const;
   std::optional<Move> heuristic_move(const Position& p) const;
@@ -84,7 +88,8 @@ class Model {
 
   // The theory's table for a grid. Building one costs up to 66 MB and
   // O(R^2 C^2 (R + C)) as it fills, so the model keeps the last one, shared
-  // by its copies (a model serves one thread at a time).
+  // by its copies, as it keeps the reference's (a model serves one thread at
+  // a time).
   std::shared_ptr<const GrundyTable> table(const Grid& g) const;
 
   // verify's check on a fresh grid of at most 64 cells: check_theory
@@ -95,6 +100,7 @@ class Model {
  private:
   struct Tables {
     std::shared_ptr<const GrundyTable> last;
+    std::shared_ptr<Reference::Table> reference;
   };
   std::shared_ptr<Tables> tables_;
 };

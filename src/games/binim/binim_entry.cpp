@@ -120,8 +120,12 @@ std::string Model::end_text(const Position& p) const {
                      game_name(ending_), ending_rule(ending_));
 }
 
-std::vector<std::string> Model::notes(const Position&) const {
-  return {fmt::format("{}: {}", game_name(ending_), ending_rule(ending_))};
+// The rule of the ending, and who wins (the theory's winner, which verify and
+// the stress tests hold to the reference); end_text says both when it is over.
+std::vector<std::string> Model::notes(const Position& p) const {
+  if (!mover(p)) return {};
+  return {fmt::format("{}: {}; {} wins with best play", game_name(ending_), ending_rule(ending_),
+                      name_of(winner(p, ending_)))};
 }
 
 bool Model::reference_reaches(const Position& p) const {

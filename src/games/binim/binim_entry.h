@@ -44,7 +44,7 @@ class Model {
   std::string move_syntax(const Position&) const;
   std::vector<std::string> move_help(const Position& p) const;
   std::string end_text(const Position& p) const;
-  std::vector<std::string> notes(const Position&) const;
+  std::vector<std::string> notes(const Position& p) const;
 
   bool reference_reaches(const Position& p) const;
   WinLossReference<ReferenceRules, ToCanonical> reference(SearchLimits limits) const {
