@@ -1,11 +1,16 @@
 #include "registry/registry.h"
 
+#include "games/bacteria/bacteria_entry.h"
+#include "games/binim/binim_entry.h"
 #include "games/nim/nim_entry.h"
 
 namespace perfectplay {
 
 const std::vector<GameEntry>& all_games() {
   static const std::vector<GameEntry> games = {
+      games::bacteria::entry(),
+      games::binim::entry_binim(),
+      games::binim::entry_binim2(),
       games::nim::entry(),
   };
   return games;

@@ -1,25 +1,77 @@
-// bacteria's registry entry.
+// bacteria's model and registry entry.
 #include "games/bacteria/bacteria_entry.h"
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <cassert>
 
 #include "core/text_reader.h"
-#include "games/bacteria/bacteria_engine.h"
 #include "games/bacteria/bacteria_io.h"
-#include "games/bacteria/bacteria_reference.h"
+#include "verify/verify.h"
 
 namespace perfectplay::games::bacteria {
 
-namespace {
-
-constexpr std::size_t kListAll = 400;
-
-std::string move_text(const Move& m) {
-  return fmt::format("{} {} {}", m.row + 1, m.col + 1, m.colony == Colony::kH ? 'H' : 'V');
+Rules::Position ToReference::operator()(const Board& b) const {
+  Rules::Position p;
+  for (int r = 0; r < b.grid.rows; ++r) {
+    for (int c = 0; c < b.grid.cols; ++c) {
+      const char m = b.mark(r, c);
+      if (m == 'H' || m == 'V') p.infected |= std::uint64_t{1} << (r * b.grid.cols + c);
+    }
+  }
+  p.mutated = b.mutated;
+  return p;
 }
 
-std::string draw_board(const Board& b) {
+Value Reference::value(const Board& b) {
+  assert(b.grid.rows * b.grid.cols <= kReferenceMaxCells);
+  Table& t = *table_;
+  if (!t.solver || !(t.grid == b.grid)) {
+    t.solver.reset();
+    t.solver.emplace(Rules(b.grid), t.limits);
+    t.grid = b.grid;
+  }
+  try {
+    return t.solver->value(b);
+  } catch (...) {
+    t.solver.reset();  // a search cut short leaves positions marked in progress
+    throw;
+  }
+}
+
+Reference Model::reference(SearchLimits limits) const {
+  auto& t = tables_->reference;
+  if (!t || t->limits.max_states != limits.max_states) {
+    t = std::make_shared<Reference::Table>();
+    t->limits = limits;
+  }
+  return Reference(t);
+}
+
+namespace {
+
+int uninfected_empty(const Board& b) {
+  return static_cast<int>(std::count(b.marks.begin(), b.marks.end(), '.'));
+}
+
+}  // namespace
+
+std::shared_ptr<const GrundyTable> Model::table(const Grid& g) const {
+  if (!tables_->last || !(tables_->last->grid() == g)) {
+    tables_->last = std::make_shared<const GrundyTable>(g);
+  }
+  return tables_->last;
+}
+
+Board Model::parse_position(std::string_view text) const {
+  return bacteria::parse_position(text);
+}
+
+std::string Model::format_position(const Board& b) const {
+  return bacteria::format_position(b);
+}
+
+std::string Model::draw(const Board& b) const {
   std::string out = "     ";
   for (int c = 0; c < b.grid.cols; ++c) out += fmt::format("{:>3}", c + 1);
   out += '\n';
@@ -35,177 +87,178 @@ std::string draw_board(const Board& b) {
   return out;
 }
 
-std::string info_value(const MoveInfo& i) {
-  if (i.mutates) return "loss in 1";
-  return Verdict{i.wins, i.remoteness}.text();
+std::optional<Mover> Model::mover(const Board& b) const {
+  if (b.mutated || uninfected_empty(b) == 0) return std::nullopt;
+  return Mover{0, "the player to move"};
 }
 
-std::string info_note(const MoveInfo& i) {
-  if (i.mutates) return "mutates: loses at once";
-  return fmt::format("leaves *{} + *{}", i.first.value, i.second.value);
+MoveCount Model::move_count(const Board& b) const {
+  return b.mutated ? 0 : 2 * static_cast<MoveCount>(uninfected_empty(b));
 }
 
-Analysis analyze(std::string_view text, const Params& params) {
-  const Board b = parse_position(text);
-  const GrundyTable t(b.grid);
-  Analysis a;
-  a.board = draw_board(b);
-  a.to_move = "the player to move (Becca at the start)";
-  const Verdict v = evaluate(t, b, params.limits);
-  a.value = fmt::format("{} (nimber *{})", v.text(), board_value(t, b).value);
-  const std::vector<MoveInfo> all = analyze_all(t, b, params.limits);
-  const Choice choice = choose_from(t, b, all);
-  if (choice.move) a.best_move = move_text(*choice.move);
-  nlohmann::json jmoves = nlohmann::json::array();
-  std::size_t winning = 0;
-  for (const MoveInfo& i : all) winning += i.wins;
-  for (const MoveInfo& i : all) {
-    const bool best = choice.move && *choice.move == i.move;
-    if (all.size() > kListAll && !i.wins && !best) continue;
-    a.moves.push_back({move_text(i.move), info_value(i), info_note(i), best});
-    jmoves.push_back({{"row", i.move.row + 1},
-                      {"col", i.move.col + 1},
-                      {"colony", i.move.colony == Colony::kH ? "H" : "V"},
-                      {"value", info_value(i)},
-                      {"mutates", i.mutates},
-                      {"parts", {i.first.value, i.second.value}},
-                      {"best", best}});
+Board Model::play(const Board& b, const Move& m) const {
+  const auto t = table(b.grid);
+  const MoveEffect e = effect_of(*t, b, m);
+  Board child = b;
+  if (e.mutates) {
+    child.mutated = true;
+  } else {
+    apply(child, e, m);
   }
-  if (all.size() > kListAll) {
-    a.moves_summary = fmt::format(
-        "{} legal moves in all, {} winning; only winning moves and the engine's choice are "
-        "listed",
-        all.size(), winning);
-  }
-  const std::size_t parts = b.parts.size();
-  a.notes.push_back(fmt::format(
-      "the uninfected cells form {} independent rectangle{}; a move's value is the nim-sum of "
-      "the parts it leaves with the others",
-      parts, parts == 1 ? "" : "s"));
-  a.notes.push_back(reference_reaches(b)
-                        ? "values are exact, by exhaustive search (remoteness included)"
-                        : "win/loss is exact (Sprague-Grundy over rectangles); too many empty "
-                          "cells for exhaustive search, so remoteness is not given");
-  a.json = {{"game", "bacteria"}, {"value", v.text()},        {"nimber", board_value(t, b).value},
-            {"wins", v.wins},     {"winning_moves", winning}, {"moves", jmoves}};
-  if (choice.move) a.json["best"] = move_text(*choice.move);
-  return a;
+  return child;
 }
 
-Hint hint(std::string_view text, const Params& params) {
-  const Board b = parse_position(text);
-  const GrundyTable t(b.grid);
-  const Choice c = choose_move(t, b, params.limits);
-  Hint h;
-  if (!c.move) {
-    h.value = "loss in 0";
-    h.reason = "no empty cell: the player to move has lost";
-    return h;
-  }
-  h.move = move_text(*c.move);
-  h.value = c.value.text();
-  h.reason = win_loss_reason(c.exact, c.value.wins, "leaves a nim-sum of 0 (Sprague-Grundy)",
-                             "every move loses; this one infects the fewest cells");
-  return h;
+std::string Model::move_text(const Move& m) const {
+  return fmt::format("{} {} {}", m.row + 1, m.col + 1, m.colony == Colony::kH ? 'H' : 'V');
 }
 
-class Session : public PlaySession {
- public:
-  Session(Board b, int engine_side, SearchLimits limits)
-      : board_(std::move(b)), table_(board_.grid), engine_side_(engine_side), limits_(limits) {}
-
-  std::string board() const override { return draw_board(board_); }
-  bool over() const override { return mutated_ || bacteria::legal_moves(board_).empty(); }
-  std::string result() const override {
-    const int loser =
-        mutated_ ? 1 - turn_ % 2 : turn_ % 2;  // the player who mutated / who is stuck
-    const bool engine_lost = loser == engine_side_;
-    const std::string who = mutated_ ? "the colony mutated, so its player loses"
-                                     : "no empty cell is left for the player to move, who loses";
-    return fmt::format("{}. {}", who, engine_lost ? "You win." : "The engine wins.");
-  }
-  std::string mover() const override {
-    return turn_ % 2 == 0 ? "the first player (Becca)" : "the second player";
-  }
-  bool engine_to_move() const override { return turn_ % 2 == engine_side_; }
-  std::vector<std::string> legal_moves() const override {
-    const std::vector<Move> all = bacteria::legal_moves(board_);
-    std::vector<std::string> out;
-    if (all.size() <= 200) {
-      for (const Move& m : all) out.push_back(move_text(m));
-      return out;
+std::variant<Move, std::string> Model::parse_move(const Board& b, std::string_view text) const {
+  TextReader in(text);
+  Move m;
+  try {
+    const auto r = in.read_uint("a row number", UINT32_MAX);
+    const auto c = in.read_uint("a column number", UINT32_MAX);
+    const std::string_view type = in.read_word("a colony type (H or V)");
+    if (!in.at_line_end()) in.fail("unexpected text after the move");
+    if (r == 0 || r > static_cast<std::uint64_t>(b.grid.rows)) {
+      return fmt::format("there is no row {} (rows are 1 to {})", r, b.grid.rows);
     }
-    // Many: one line per row, `R C1 H .. R CN V` for its first and last
-    // empty cells (every empty cell of the row takes H and V).
-    for (int r = 0; r < board_.grid.rows; ++r) {
-      int first = -1, last = -1;
-      for (int c = 0; c < board_.grid.cols; ++c) {
-        if (board_.mark(r, c) != '.') continue;
-        if (first < 0) first = c;
-        last = c;
-      }
-      if (first >= 0) {
-        out.push_back(fmt::format("{} {} H .. {} {} V", r + 1, first + 1, r + 1, last + 1));
-      }
+    if (c == 0 || c > static_cast<std::uint64_t>(b.grid.cols)) {
+      return fmt::format("there is no column {} (columns are 1 to {})", c, b.grid.cols);
     }
+    if (type != "H" && type != "V" && type != "h" && type != "v") {
+      return fmt::format("the colony type is H or V, not '{}'", type);
+    }
+    m = Move{static_cast<int>(r) - 1, static_cast<int>(c) - 1,
+             (type == "H" || type == "h") ? Colony::kH : Colony::kV};
+  } catch (const InputError& e) {
+    return fmt::format("column {}: {}", e.column(), e.message());
+  }
+  const char mark = b.mark(m.row, m.col);
+  if (mark == '#') return std::string("that cell is radioactive");
+  if (mark != '.') return std::string("that cell already has bacteria");
+  return m;
+}
+
+std::string Model::move_syntax(const Board&) const {
+  return "ROW COL H|V: place a colony on an empty cell (rows and columns count from 1), e.g. "
+         "`2 3 H`; a colony that would spread into '#' mutates and you lose";
+}
+
+std::vector<std::string> Model::move_help(const Board& b) const {
+  const std::vector<Move> all = legal_moves(b);
+  std::vector<std::string> out;
+  if (all.size() <= 200) {
+    for (const Move& m : all) out.push_back(move_text(m));
     return out;
   }
-  std::string move_syntax() const override {
-    return "ROW COL H|V: place a colony on an empty cell (rows and columns count from 1), e.g. "
-           "`2 3 H`; a colony that would spread into '#' mutates and you lose";
-  }
-  std::optional<std::string> try_move(std::string_view text) override {
-    TextReader in(text);
-    Move m;
-    try {
-      const auto r = in.read_uint("a row number", UINT32_MAX);
-      const auto c = in.read_uint("a column number", UINT32_MAX);
-      const std::string_view type = in.read_word("a colony type (H or V)");
-      if (!in.at_line_end()) in.fail("unexpected text after the move");
-      if (r == 0 || r > static_cast<std::uint64_t>(board_.grid.rows)) {
-        return fmt::format("there is no row {} (rows are 1 to {})", r, board_.grid.rows);
-      }
-      if (c == 0 || c > static_cast<std::uint64_t>(board_.grid.cols)) {
-        return fmt::format("there is no column {} (columns are 1 to {})", c, board_.grid.cols);
-      }
-      if (type != "H" && type != "V" && type != "h" && type != "v") {
-        return fmt::format("the colony type is H or V, not '{}'", type);
-      }
-      m = Move{static_cast<int>(r) - 1, static_cast<int>(c) - 1,
-               (type == "H" || type == "h") ? Colony::kH : Colony::kV};
-    } catch (const InputError& e) {
-      return fmt::format("column {}: {}", e.column(), e.message());
+  // Many: one line per row, `R C1 H .. R CN V` for its first and last
+  // empty cells (every empty cell of the row takes H and V).
+  for (int r = 0; r < b.grid.rows; ++r) {
+    int first = -1, last = -1;
+    for (int c = 0; c < b.grid.cols; ++c) {
+      if (b.mark(r, c) != '.') continue;
+      if (first < 0) first = c;
+      last = c;
     }
-    const char mark = board_.mark(m.row, m.col);
-    if (mark == '#') return std::string("that cell is radioactive");
-    if (mark != '.') return std::string("that cell already has bacteria");
-    play(m);
-    return std::nullopt;
-  }
-  std::string engine_move() override {
-    const Choice c = choose_move(table_, board_, limits_);
-    play(*c.move);
-    return fmt::format("{} (engine's outlook: {})", move_text(*c.move), c.value.text());
-  }
-
- private:
-  void play(const Move& m) {
-    const MoveEffect e = effect_of(table_, board_, m);
-    if (e.mutates) {
-      mutated_ = true;
-    } else {
-      apply(board_, e, m);
+    if (first >= 0) {
+      out.push_back(fmt::format("{} {} H .. {} {} V", r + 1, first + 1, r + 1, last + 1));
     }
-    ++turn_;
   }
+  return out;
+}
 
-  Board board_;
-  GrundyTable table_;
-  int engine_side_;
-  SearchLimits limits_;
-  int turn_ = 0;
-  bool mutated_ = false;
-};
+std::string Model::end_text(const Board& b) const {
+  return b.mutated ? "the colony mutated, so its player loses."
+                   : "no empty cell is left for the player to move, who loses.";
+}
+
+std::vector<std::string> Model::notes(const Board& b) const {
+  if (!mover(b)) return {};
+  const auto t = table(b.grid);
+  const std::size_t parts = b.parts.size();
+  std::vector<std::string> out = {fmt::format(
+      "the position's nimber is *{}: the uninfected cells form {} independent rectangle{}; a "
+      "move's value is the nim-sum of the parts it leaves with the others",
+      board_value(*t, b).value, parts, parts == 1 ? "" : "s")};
+  const std::vector<Move> all = legal_moves(b);
+  const auto mutating = std::count_if(all.begin(), all.end(),
+                                      [&](const Move& m) { return effect_of(*t, b, m).mutates; });
+  if (mutating > 0) {
+    out.push_back(fmt::format(
+        "{} of the {} moves mutate (their colony reaches '#'): each loses at once, `loss in 1`",
+        mutating, all.size()));
+  }
+  return out;
+}
+
+bool Model::reference_reaches(const Board& b) const {
+  return b.grid.rows * b.grid.cols <= kReferenceMaxCells &&
+         uninfected_empty(b) <= kReferenceMaxEmpty;
+}
+
+// A finished game's value is known exactly, remoteness 0: after a mutation
+// the player to move has won, with no empty cell they have lost.
+Value Model::theory(const Board& b) const {
+  if (b.mutated) return Value::win(ValueSource::kTheory, 0);
+  if (uninfected_empty(b) == 0) return Value::loss(ValueSource::kTheory, 0);
+  return Value::wins(!board_value(*table(b.grid), b).is_zero(), ValueSource::kTheory);
+}
+
+std::optional<Move> Model::theory_move(const Board& b) const {
+  if (b.mutated) return std::nullopt;
+  const auto t = table(b.grid);
+  const Nimber total = board_value(*t, b);
+  for (const Move& m : legal_moves(b)) {
+    if (is_winning_move(*t, b, total, m)) return m;
+  }
+  return std::nullopt;
+}
+
+std::optional<Move> Model::heuristic_move(const Board& b) const {
+  if (b.mutated) return std::nullopt;
+  return delaying_move(*table(b.grid), b);
+}
+
+// Winning moves, each with the parts it leaves; the rest lose.
+ListedMoves<Move> Model::theory_moves(const Board& b, std::size_t cap) const {
+  ListedMoves<Move> out;
+  const auto t = table(b.grid);
+  const Nimber total = board_value(*t, b);
+  std::size_t winning = 0;
+  for (const Move& m : legal_moves(b)) {
+    if (!is_winning_move(*t, b, total, m)) continue;
+    if (++winning > cap) continue;
+    const MoveEffect e = effect_of(*t, b, m);
+    out.moves.push_back(
+        {m, theory(play(b, m)).after_move(),
+         fmt::format("leaves *{} + *{}", t->value(e.first).value, t->value(e.second).value)});
+  }
+  out.summary = fmt::format(
+      "{} legal moves in all, {} winning; only winning moves{} and the engine's choice are listed",
+      count_text(move_count(b)), winning, winning > cap ? fmt::format(" (the first {})", cap) : "");
+  return out;
+}
+
+std::optional<std::string> Model::check_grid(const Grid& g) const {
+  const Board start = start_board(g);
+  if (auto failure = check_theory(*this, start)) return failure;
+  const auto t = table(g);
+  const std::uint64_t theory_count = winning_openings(*t);
+  const bool theory_wins = !board_value(*t, start).is_zero();
+  Reference ref = reference({});
+  const bool wins = ref.value(start).is_win();
+  std::uint64_t reference_count = 0;
+  for (const Move& m : legal_moves(start)) reference_count += ref.value(play(start, m)).is_loss();
+  if (theory_wins != wins || theory_count != (wins ? reference_count : 0)) {
+    return fmt::format("theory: Becca {}, {} winning openings; reference: Becca {}, {}",
+                       theory_wins ? "wins" : "loses", theory_count, wins ? "wins" : "loses",
+                       reference_count);
+  }
+  return std::nullopt;
+}
+
+namespace {
 
 rc::Gen<Grid> grid_gen(int max_rows, int max_cols) {
   return rc::gen::mapcat(
@@ -235,8 +288,18 @@ GameEntry entry() {
       "Place H (spreads along the row) or V (along the column) colonies on empty cells; a "
       "colony that reaches '#' mutates and its player loses; no empty cell: you lose.";
   e.position_format =
-      "`R C`, then R rows of '.', '#', 'H', 'V' (cells infected by H or V colonies)";
+      "`R C`, then R rows of '.', '#', 'H', 'V' (cells infected by H or V colonies); a last "
+      "line `mutated` after a colony mutated";
   e.default_position = "3 4\n#.##\n....\n#.##\n";
+  e.example_positions = {
+      "2 2\n..\n.#\n",                      // small, lost: every move valued exactly
+      "4 5\n..#..\nHHHHH\n..V..\n..V..\n",  // mid-game: three rectangles
+      "2 3\n...\n.#.\nmutated\n",           // over: the last colony mutated
+      "6 6\n......\n.#....\n......\n....#.\n......\n......\n",  // beyond the reference
+      "12 12\n............\n....#.......\n............\n............\n.........#..\n"
+      "............\n............\n..#.........\n............\n............\n"
+      "......#.....\n............\n",  // too many moves to value one by one
+  };
   e.params = {
       {"cases", "generate: number of cases", 10, 1, 1'000'000},
       {"rows", "the most rows in a random grid", 4, 1, kMaxSide},
@@ -256,12 +319,7 @@ GameEntry entry() {
     for (const std::uint64_t y : solve_contest(input)) j.push_back(y);
     return j;
   };
-  e.analyze = analyze;
-  e.hint = hint;
-  e.play = [](std::string_view position, int engine_side, Seed, const Params& params) {
-    return std::unique_ptr<PlaySession>(
-        new Session(parse_position(position), engine_side, params.limits));
-  };
+  add_engine<Model>(e, [](const Params&) { return Model(); });
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {
     const auto rows = params.get("rows"), cols = params.get("cols");
     if (rows * cols > kReferenceMaxEmpty + 4) {
@@ -270,9 +328,10 @@ GameEntry entry() {
           "(at most {} cells)",
           rows, cols, kReferenceMaxEmpty + 4));
     }
+    const Model model;
     return run_verify<Grid>(
         grid_gen(static_cast<int>(rows), static_cast<int>(cols)), trials, seed,
-        [](const Grid& g) { return check_theory(g); },
+        [model](const Grid& g) { return model.check_grid(g); },
         [](const Grid& g) { return "1\n" + format_grid(g); });
   };
   e.generate = [](Seed seed, const Params& params) {

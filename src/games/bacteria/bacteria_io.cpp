@@ -82,6 +82,13 @@ Board parse_position(std::string_view text) {
   if (in.at_end()) in.fail("empty position: expected `R C` and R rows of '.', '#', 'H', 'V'");
   Board b;
   read_cells(in, ".#HV", b.grid.rows, b.grid.cols, b.marks);
+  const std::size_t after_grid = in.offset();
+  in.skip_blank_lines();
+  if (!in.at_end() && in.read_word("`mutated` or the end of the position") == "mutated") {
+    b.mutated = true;
+  } else {
+    in.seek(after_grid);
+  }
   in.end_input();
   b.grid.cells = b.marks;
   for (char& c : b.grid.cells) {
@@ -106,6 +113,7 @@ std::string format_position(const Board& b) {
     out.append(b.marks.begin() + r * b.grid.cols, b.marks.begin() + (r + 1) * b.grid.cols);
     out += '\n';
   }
+  if (b.mutated) out += "mutated\n";
   return out;
 }
 

@@ -9,7 +9,9 @@
 //
 // Position format (analyze, hint, play): `R C`, then R lines of C characters,
 // '.' empty, '#' radioactive, 'H' or 'V' infected by a colony of that type.
-// Only positions some sequence of moves reaches are accepted.
+// Only positions some sequence of moves reaches are accepted. A last line
+// `mutated` marks the position after a colony mutated: the game is over and
+// the player to move has won (the cells are as before the mutating move).
 #pragma once
 
 #include <cstdint>

@@ -1,8 +1,10 @@
 // bacteria: hand cases, the official sample, positions, bad input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/input_error.h"
-#include "games/bacteria/bacteria_engine.h"
+#include "games/bacteria/bacteria_entry.h"
 #include "games/bacteria/bacteria_io.h"
 #include "support/error_of.h"
 
@@ -58,6 +60,52 @@ TEST(Bacteria, BadInput) {
   EXPECT_EQ(error_of("1\n1 1\n.\n1 1\n"), "in:4:1: unexpected '1' after the last case");
   EXPECT_EQ(error_of("1\n2 2\n..\r\n..\r\n"), "accepted");
   EXPECT_EQ(error_of("1\n2 2\n..\n.."), "accepted");
+}
+
+TEST(Bacteria, MutatedPositionsRoundTrip) {
+  const Board b = parse_position("2 3\n...\n.#.\nmutated\n");
+  EXPECT_TRUE(b.mutated);
+  EXPECT_EQ(format_position(b), "2 3\n...\n.#.\nmutated\n");
+  EXPECT_FALSE(parse_position("2 3\n...\n.#.\n").mutated);
+  EXPECT_EQ(testing::error_of([] { parse_position("1 1\n.\nmutant\n"); }),
+            "in:3:1: unexpected 'mutant' after the last case");  // as before `mutated`
+}
+
+TEST(BacteriaEngine, AMutatingMoveLosesAtOnce) {
+  // "1 2 V" spreads down into '#': the game ends, its player has lost.
+  const Model model;
+  const Engine<Model> engine(model, {});
+  const Board b = parse_position("2 3\n...\n.#.\n");
+  const Move mutate{0, 1, Colony::kV};
+  const Board after = model.play(b, mutate);
+  EXPECT_TRUE(after.mutated);
+  EXPECT_FALSE(model.mover(after).has_value());
+  EXPECT_EQ(model.end_text(after), "the colony mutated, so its player loses.");
+  EXPECT_EQ(text(engine.evaluate(after)), "win in 0");
+  EXPECT_EQ(text(model.theory(after)), "win in 0");
+  const Analysis a = engine.analyze(b);
+  const auto row = std::find_if(a.moves.begin(), a.moves.end(),
+                                [](const MoveInfo& m) { return m.move == "1 2 V"; });
+  ASSERT_NE(row, a.moves.end());
+  EXPECT_EQ(text(row->value), "loss in 1");
+  EXPECT_EQ(row->position, "2 3\n...\n.#.\nmutated\n");
+}
+
+TEST(BacteriaEngine, BeyondTheReferenceUsesTheTheory) {
+  // 6 x 6, 34 empty cells: lost; the engine delays with the move that
+  // infects the fewest cells.
+  const Model model;
+  const Engine<Model> engine(model, {});
+  const Board b = parse_position("6 6\n......\n.#....\n......\n....#.\n......\n......\n");
+  ASSERT_FALSE(model.reference_reaches(b));
+  EXPECT_EQ(text(engine.evaluate(b)), "loss");
+  const auto c = engine.choose(b);
+  ASSERT_TRUE(c.move);
+  EXPECT_EQ(model.move_text(*c.move), "1 1 H");
+  // The official sample's third grid, won: the theory's move wins.
+  const Board won = parse_position("3 4\n#.##\n....\n#.##\n");
+  ASSERT_TRUE(model.theory_move(won).has_value());
+  EXPECT_TRUE(model.theory(model.play(won, *model.theory_move(won))).is_loss());
 }
 
 }  // namespace

@@ -233,4 +233,38 @@ Nimber board_value(const GrundyTable& t, const Board& b) {
   return v;
 }
 
+std::vector<Move> legal_moves(const Board& b) {
+  std::vector<Move> out;
+  for (int r = 0; r < b.grid.rows; ++r) {
+    for (int c = 0; c < b.grid.cols; ++c) {
+      if (b.mark(r, c) != '.') continue;
+      out.push_back({r, c, Colony::kH});
+      out.push_back({r, c, Colony::kV});
+    }
+  }
+  return out;
+}
+
+bool is_winning_move(const GrundyTable& t, const Board& b, Nimber total, const Move& m) {
+  const MoveEffect e = effect_of(t, b, m);
+  return !e.mutates && (total ^ t.value(e.part) ^ t.value(e.first) ^ t.value(e.second)).is_zero();
+}
+
+std::optional<Move> delaying_move(const GrundyTable& t, const Board& b) {
+  const std::vector<Move> all = legal_moves(b);
+  if (all.empty()) return std::nullopt;
+  std::optional<Move> pick;
+  int fewest = 0;
+  for (const Move& m : all) {
+    const MoveEffect e = effect_of(t, b, m);
+    if (e.mutates) continue;
+    const int cells = m.colony == Colony::kH ? e.part.width() : e.part.height();
+    if (!pick || cells < fewest) {
+      pick = m;
+      fewest = cells;
+    }
+  }
+  return pick ? pick : all.front();
+}
+
 }  // namespace perfectplay::games::bacteria

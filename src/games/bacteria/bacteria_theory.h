@@ -43,6 +43,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -121,6 +122,9 @@ struct Board {
   Grid grid;
   std::vector<char> marks;  // '.', '#', 'H' or 'V' per cell
   std::vector<Rect> parts;  // the uninfected rectangles (each non-empty)
+  // The last colony mutated: the game is over and the player to move has
+  // won. The cells are as they were before that move.
+  bool mutated = false;
 
   char mark(int r, int c) const {
     return marks[static_cast<std::size_t>(r) * static_cast<std::size_t>(grid.cols) +
@@ -150,5 +154,17 @@ MoveEffect effect_of(const GrundyTable& t, const Board& b, const Move& m);
 void apply(Board& b, const MoveEffect& e, const Move& m);
 
 Nimber board_value(const GrundyTable& t, const Board& b);
+
+// Every legal move (each uninfected empty cell, H then V), in row-major order.
+std::vector<Move> legal_moves(const Board& b);
+
+// Whether a move wins: it does not mutate and leaves a nim-sum of 0.
+bool is_winning_move(const GrundyTable& t, const Board& b, Nimber total, const Move& m);
+
+// What the engine plays on a lost board beyond the exhaustive reference: the
+// non-mutating move that infects the fewest cells (the first among equals),
+// else, when every move mutates, the first move. A delaying heuristic, not
+// proven longest. nullopt when there is no move.
+std::optional<Move> delaying_move(const GrundyTable& t, const Board& b);
 
 }  // namespace perfectplay::games::bacteria

@@ -27,6 +27,12 @@ class ReferenceRules : public Rules {
 
 using ReferenceSolver = WinLossSolver<ReferenceRules>;
 
+// The engine's positions keep the player's stack order; the reference sees
+// them sorted.
+struct ToCanonical {
+  Position operator()(const Position& p) const { return canonical(p); }
+};
+
 // What an exhaustive search of p costs, capped at `cap`: the positions
 // reachable (each stack keeps one of its suffixes, and either player may be
 // to move) times the most moves one of them has.

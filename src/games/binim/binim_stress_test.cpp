@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "games/binim/binim_engine.h"
+#include "games/binim/binim_entry.h"
 #include "games/binim/binim_io.h"
 #include "games/binim/binim_reference.h"
 #include "games/binim/binim_theory.h"
@@ -41,7 +41,7 @@ void check_all(Ending ending) {
       for (const Move& m : rules.moves(p)) {
         if (solver.solve(canonical(rules.play(p, m))).is_loss()) reference_wins.push_back(m);
       }
-      ASSERT_EQ(theory_winning_moves(p, ending, SIZE_MAX), reference_wins) << format_position(p);
+      ASSERT_EQ(winning_moves(p, ending, SIZE_MAX), reference_wins) << format_position(p);
       ++positions;
     }
   };
@@ -72,8 +72,10 @@ RC_GTEST_PROP(BinimStress, RandomPositionsUpTo5StacksOf5, ()) {
   }
   const Player first = *rc::gen::element(Player::kDee, Player::kDum);
   const Ending ending = *rc::gen::element(Ending::kNormal, Ending::kMisere);
-  const auto failure = check_theory(Position{stacks, first}, ending);
-  RC_ASSERT(!failure.has_value());
+  const Model model(ending);
+  const Position p{stacks, first};
+  RC_ASSERT(!check_theory(model, p).has_value());
+  RC_ASSERT(!model.check_winning_moves(p).has_value());
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "core/input_error.h"
-#include "games/binim/binim_engine.h"
+#include "games/binim/binim_entry.h"
 #include "games/binim/binim_io.h"
 #include "games/binim/binim_theory.h"
 #include "support/error_of.h"
@@ -95,6 +95,56 @@ TEST(Binim, BadPosition) {
   EXPECT_THROW(parse_position(""), InputError);
   EXPECT_THROW(parse_position("Dee 012"), InputError);
   EXPECT_THROW(parse_position("Alice 01"), InputError);
+}
+
+TEST(BinimEngine, LostPositionsResistLongest) {
+  // Dee loses; removing three elements from stack 1 lasts 6 moves, the
+  // other moves of stack 1 only 4.
+  const Model model(Ending::kNormal);
+  const Engine<Model> engine(model, {});
+  const Position p = parse_position("Dee 0110 1001 10 0");
+  const auto c = engine.choose(p);
+  ASSERT_TRUE(c.move);
+  EXPECT_EQ(model.move_text(*c.move), "1 3");
+  EXPECT_EQ(text(c.value), "loss in 6");
+  EXPECT_EQ(c.value.source, ValueSource::kReference);
+  EXPECT_EQ(text(engine.evaluate(p)), "loss in 6");
+}
+
+TEST(BinimEngine, BeyondTheReferenceUsesTheTheory) {
+  // Lost for Dum: the delaying heuristic takes one element from Dum's
+  // longest stack.
+  const Model model(Ending::kNormal);
+  const Engine<Model> engine(model, {});
+  const Position p =
+      parse_position("Dum 0101010101 1010101010 0011001100 1100110011 0000011111 1111100000 01 10");
+  ASSERT_FALSE(model.reference_reaches(p));
+  const auto c = engine.choose(p);
+  ASSERT_TRUE(c.move);
+  EXPECT_EQ(model.move_text(*c.move), "2 1");
+  EXPECT_EQ(text(engine.evaluate(p)), "loss");
+  EXPECT_EQ(engine.evaluate(p).source, ValueSource::kTheory);
+  // binim2 from the same position: Dum wins, by a theory move.
+  const Model misere(Ending::kMisere);
+  const auto w = Engine<Model>(misere, {}).choose(p);
+  EXPECT_EQ(text(w.value), "win");
+  EXPECT_EQ(misere.move_text(*w.move), model.move_text(winning_moves(p, Ending::kMisere, 1)[0]));
+}
+
+TEST(BinimEngine, TheMoverAndTheEnd) {
+  const Model normal(Ending::kNormal), misere(Ending::kMisere);
+  const Position stuck = parse_position("Dee 1 10");
+  EXPECT_FALSE(normal.mover(stuck).has_value());
+  EXPECT_EQ(normal.end_text(stuck),
+            "Dee cannot move, so Dum wins (binim: the player who cannot move loses).");
+  EXPECT_EQ(misere.end_text(stuck),
+            "Dee cannot move, so Dee wins (binim2: the player who cannot move wins).");
+  const auto dum = normal.mover(parse_position("Dum 1 10"));
+  ASSERT_TRUE(dum.has_value());
+  EXPECT_EQ(dum->index, 1);
+  EXPECT_EQ(dum->name, "Dum");
+  EXPECT_EQ(std::get<std::string>(normal.parse_move(parse_position("Dee 0110 1"), "2 1")),
+            "stack 2 has 1 on top: it is Dum's (Dee moves only on stacks topped by 0)");
 }
 
 }  // namespace

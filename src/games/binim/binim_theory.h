@@ -36,11 +36,18 @@
 //
 // Both need, per stack, only its top, its bottom, and how many '0's and '1's
 // it holds, so a stack never has to be stored.
+//
+// What the theory does not give: how long the game lasts. The exhaustive
+// reference computes remoteness on small positions; `delaying_move` below is
+// what the engine plays on a lost position beyond its reach.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/game.h"
 #include "games/binim/binim.h"
@@ -99,6 +106,48 @@ inline Player winner(const Summary& s, Player to_move, Ending ending) {
 
 inline Player winner(const Position& p, Ending ending) {
   return winner(summarize(p), p.to_move, ending);
+}
+
+// The moves that leave the opponent lost, in stack order then count order; at
+// most `limit`. O(total length): removing `count` elements leaves the suffix
+// s[count:], whose facts are kept while walking down the stack.
+inline std::vector<Move> winning_moves(const Position& p, Ending ending, std::size_t limit) {
+  std::vector<Move> out;
+  const Summary whole = summarize(p);
+  const char mine = symbol_of(p.to_move);
+  const Player opponent = other(p.to_move);
+  for (std::size_t i = 0; i < p.stacks.size() && out.size() < limit; ++i) {
+    const std::string& s = p.stacks[i];
+    if (s[0] != mine) continue;
+    StackFacts rest = facts_of(s);
+    Summary without = whole;
+    without.remove(rest);
+    for (std::size_t count = 1; count <= s.size() && out.size() < limit; ++count) {
+      (s[count - 1] == '0' ? rest.zeros : rest.ones) -= 1;
+      Summary after = without;
+      if (count < s.size()) {
+        rest.top = s[count];
+        after.add(rest);
+      }
+      if (winner(after, opponent, ending) == p.to_move) out.push_back({i, count});
+    }
+  }
+  return out;
+}
+
+// What the engine plays on a lost position too large for the exhaustive
+// reference: one element from the longest of the mover's stacks (the first
+// among equals), which keeps the most material in play. Not proven longest
+// (docs/games/binim.md). nullopt when the mover has no stack.
+inline std::optional<Move> delaying_move(const Position& p) {
+  std::optional<Move> pick;
+  const char mine = symbol_of(p.to_move);
+  for (std::size_t i = 0; i < p.stacks.size(); ++i) {
+    if (p.stacks[i][0] == mine && (!pick || p.stacks[i].size() > p.stacks[pick->stack].size())) {
+      pick = Move{i, 1};
+    }
+  }
+  return pick;
 }
 
 }  // namespace perfectplay::games::binim
