@@ -1,11 +1,13 @@
 #include "registry/registry.h"
 
+#include "games/asymmetry/asymmetry_entry.h"
 #include "games/nim/nim_entry.h"
 
 namespace perfectplay {
 
 const std::vector<GameEntry>& all_games() {
   static const std::vector<GameEntry> games = {
+      games::asymmetry::entry(),
       games::nim::entry(),
   };
   return games;

@@ -72,12 +72,6 @@ Grid read_header(TextReader& in) {
   return g;
 }
 
-int Board::marked_count() const {
-  int n = 0;
-  for (const char m : marked) n += m;
-  return n;
-}
-
 Grid parse_contest(std::string_view input) {
   TextReader in(input);
   if (in.at_end()) in.fail("empty input: expected N M K");
