@@ -165,7 +165,7 @@ std::vector<std::string> Model::notes(const Board& b) const {
   std::vector<std::string> out = {
       "a move is `COLUMN ROW VALUE` (write VALUE at ROW of COLUMN, then mark the column) or "
       "`COLUMN -` (mark it unchanged)"};
-  if (!b.over() && !reference_reaches(b) && !theory_value(b)) {
+  if (!theory_covers(b) && !reference_reaches(b)) {
     out.push_back(
         "this position is off the lines the theory covers (Alice to move with no half-marked "
         "pair, or Bob with exactly one) and too large to search: no value is claimed, and the "

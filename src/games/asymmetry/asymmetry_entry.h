@@ -25,9 +25,11 @@
 namespace perfectplay::games::asymmetry {
 
 // The most work (reachable positions times moves per position, see
-// reference_work) the engine gives the exhaustive reference: an analysis,
-// which values every move, stays within a few tenths of a second.
-inline constexpr std::uint64_t kReferenceCap = 2'000'000;
+// reference_work) the engine gives the exhaustive reference. Calibrated on
+// analyze, which values every move: about 10 to 40 ns per unit of work here
+// (a 2 x 8, K = 3 grid, 3.7 million: 0.06 s; 5 x 4, K = 15, 7.2 million:
+// 0.28 s; 2 x 6, K = 15, 49 million: 1.1 s), so at most about 0.15 s.
+inline constexpr std::uint64_t kReferenceCap = 4'000'000;
 
 class Model {
  public:

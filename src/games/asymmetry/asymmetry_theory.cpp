@@ -268,6 +268,10 @@ Grid fresh_pairs_grid(const Board& b) {
 
 }  // namespace
 
+bool theory_covers(const Board& b) {
+  return open_columns(b).size() == (b.alice_to_move() ? 0u : 1u);
+}
+
 std::optional<std::int64_t> theory_value(const Board& b) {
   const std::vector<int> open = open_columns(b);
   if (b.alice_to_move() && open.empty()) return settled_sum(b) + game_value(fresh_pairs_grid(b));

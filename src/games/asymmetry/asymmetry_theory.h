@@ -189,6 +189,9 @@ class PairScan {
 // every opening of Alice and Bob's best answer. Elsewhere (a side left the
 // strategies) the theory claims nothing.
 
+// Whether b is on the lines above (b over: yes). O(M).
+bool theory_covers(const Board& b);
+
 // The theory's value where it covers b (see above), else nullopt; b over:
 // the final asymmetry. O(N * M).
 std::optional<std::int64_t> theory_value(const Board& b);
