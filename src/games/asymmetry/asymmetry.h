@@ -85,6 +85,13 @@ inline constexpr int kReferenceMaxRows = 8;
 inline constexpr int kReferenceMaxCols = 16;
 inline constexpr std::int64_t kReferenceMaxK = 15;
 
+// Column c of a grid within the reference's bounds, 4 bits per row.
+inline std::uint32_t column_bits(const Grid& g, int c) {
+  std::uint32_t out = 0;
+  for (int r = 0; r < g.rows; ++r) out |= static_cast<std::uint32_t>(g.at(r, c)) << (4 * r);
+  return out;
+}
+
 class Rules {
  public:
   struct Position {
@@ -164,12 +171,7 @@ class Rules {
 
   bool is_marked(const Position& p, int c) const { return (p.marked >> c) & 1; }
   static std::int64_t cell(std::uint32_t column, int r) { return (column >> (4 * r)) & 15; }
-  std::uint32_t original_column(int c) const {
-    std::uint32_t out = 0;
-    for (int r = 0; r < grid_.rows; ++r)
-      out |= static_cast<std::uint32_t>(grid_.at(r, c)) << (4 * r);
-    return out;
-  }
+  std::uint32_t original_column(int c) const { return column_bits(grid_, c); }
   std::uint32_t column_after(const Move& m) const {
     std::uint32_t col = original_column(m.col);
     if (m.row >= 0) {

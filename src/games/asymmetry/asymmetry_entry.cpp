@@ -5,28 +5,13 @@
 #include <algorithm>
 
 #include "core/text_reader.h"
-#include "games/asymmetry/asymmetry_io.h"
 #include "games/asymmetry/asymmetry_solve.h"
-#include "games/asymmetry/asymmetry_theory.h"
 #include "verify/verify.h"
 
 namespace perfectplay::games::asymmetry {
 
-namespace {
-
-constexpr int kDrawMax = 16;
-
-}  // namespace
-
-Board Model::parse_position(std::string_view text) const {
-  return asymmetry::parse_position(text);
-}
-
-std::string Model::format_position(const Board& b) const {
-  return asymmetry::format_position(b);
-}
-
 std::string Model::draw(const Board& b) const {
+  constexpr int kDrawMax = 16;
   const Grid& g = b.grid;
   if (g.rows > kDrawMax || g.cols > kDrawMax) {
     return fmt::format("  {} x {} grid, K = {}; {} of {} columns marked\n", g.rows, g.cols, g.k,
@@ -139,14 +124,6 @@ std::string Model::end_text(const Board& b) const {
 Value Model::theory(const Board& b) const {
   const auto v = theory_value(b);
   return v ? Value::of_score(*v, ValueSource::kTheory) : Value::unknown();
-}
-
-std::optional<Move> Model::theory_move(const Board& b) const {
-  return asymmetry::theory_move(b);
-}
-
-std::optional<Move> Model::heuristic_move(const Board& b) const {
-  return asymmetry::heuristic_move(b);
 }
 
 std::string Model::theory_reason(const Board& b) const {

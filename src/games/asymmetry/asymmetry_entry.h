@@ -20,7 +20,9 @@
 #include "api/engine.h"
 #include "api/entry.h"
 #include "games/asymmetry/asymmetry.h"
+#include "games/asymmetry/asymmetry_io.h"
 #include "games/asymmetry/asymmetry_reference.h"
+#include "games/asymmetry/asymmetry_theory.h"
 
 namespace perfectplay::games::asymmetry {
 
@@ -36,8 +38,8 @@ class Model {
   using Position = Board;
   using Move = asymmetry::Move;
 
-  Position parse_position(std::string_view text) const;
-  std::string format_position(const Position& b) const;
+  Position parse_position(std::string_view text) const { return asymmetry::parse_position(text); }
+  std::string format_position(const Position& b) const { return asymmetry::format_position(b); }
   std::string draw(const Position& b) const;
   std::optional<Mover> mover(const Position& b) const;
   bool maximizes(const Position& b) const { return !b.alice_to_move(); }
@@ -55,8 +57,10 @@ class Model {
   }
   Reference reference(SearchLimits limits) const { return Reference(limits); }
   Value theory(const Position& b) const;
-  std::optional<Move> theory_move(const Position& b) const;
-  std::optional<Move> heuristic_move(const Position& b) const;
+  std::optional<Move> theory_move(const Position& b) const { return asymmetry::theory_move(b); }
+  std::optional<Move> heuristic_move(const Position& b) const {
+    return asymmetry::heuristic_move(b);
+  }
   std::string theory_reason(const Position& b) const;
   std::string heuristic_reason(const Position& b) const;
   std::vector<std::string> notes(const Position& b) const;

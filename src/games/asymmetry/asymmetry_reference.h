@@ -28,16 +28,13 @@ inline bool reference_fits(const Grid& g) {
 }
 
 // The solver's position for b: the marked columns, and what each half-marked
-// one holds (4 bits per row).
+// one holds.
 inline Rules::Position reference_position(const Board& b) {
   Rules::Position p;
   for (int c = 0; c < b.grid.cols; ++c) {
-    if (!b.is_marked(c)) continue;
-    p.marked |= 1u << c;
-    if (b.is_marked(b.grid.mirror(c))) continue;
-    for (int r = 0; r < b.grid.rows; ++r) {
-      p.content[static_cast<std::size_t>(c)] |= static_cast<std::uint32_t>(b.grid.at(r, c))
-                                                << (4 * r);
+    if (b.is_marked(c)) p.marked |= 1u << c;
+    if (b.is_marked(c) && !b.is_marked(b.grid.mirror(c))) {
+      p.content[static_cast<std::size_t>(c)] = column_bits(b.grid, c);
     }
   }
   return p;
@@ -77,26 +74,20 @@ class Reference {
 
  private:
   struct Split {
-    std::pair<Score, Rules::Position> operator()(const Rules&, const Board& b) const;
+    std::pair<Score, Rules::Position> operator()(const Rules&, const Board& b) const {
+      return {settled_sum(b), reference_position(b)};
+    }
   };
   SearchLimits limits_;
   std::unique_ptr<ScoredReference<Rules, Split>> ref_;
 };
 
-inline std::pair<Score, Rules::Position> Reference::Split::operator()(const Rules&,
-                                                                      const Board& b) const {
-  return {settled_sum(b), reference_position(b)};
-}
-
 inline Value Reference::value(const Board& b) {
-  // The table stays while b's unmarked columns are the solver grid's.
+  // A new table unless b's unmarked columns are the solver grid's.
   const auto same_rest = [&](const Grid& g) {
     if (g.rows != b.grid.rows || g.cols != b.grid.cols || g.k != b.grid.k) return false;
     for (int c = 0; c < g.cols; ++c) {
-      if (b.is_marked(c)) continue;
-      for (int r = 0; r < g.rows; ++r) {
-        if (g.at(r, c) != b.grid.at(r, c)) return false;
-      }
+      if (!b.is_marked(c) && column_bits(g, c) != column_bits(b.grid, c)) return false;
     }
     return true;
   };
