@@ -1,5 +1,6 @@
 #include "registry/registry.h"
 
+#include "games/asymmetry/asymmetry_entry.h"
 #include "games/bacteria/bacteria_entry.h"
 #include "games/binim/binim_entry.h"
 #include "games/nim/nim_entry.h"
@@ -8,6 +9,7 @@ namespace perfectplay {
 
 const std::vector<GameEntry>& all_games() {
   static const std::vector<GameEntry> games = {
+      games::asymmetry::entry(),
       games::bacteria::entry(),
       games::binim::entry_binim(),
       games::binim::entry_binim2(),

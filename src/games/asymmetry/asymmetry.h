@@ -14,6 +14,9 @@
 //   row 1   1  0 | 0  0                the middle
 //   row 2   1  0 | 0  0        asymmetry = |1-0| + |0-0| + |1-0| + |0-0| = 2
 //
+// A position in progress (Board) is the grid as it stands, a marked column
+// holding what was finally written there, and which columns are marked.
+//
 // Rules below is the exhaustive reference's view, for small grids (N <= 8,
 // M <= 16, K <= 15). A position is which columns are marked and, for each
 // marked column whose mirror is not yet marked, what that column finally
@@ -24,6 +27,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -44,9 +48,49 @@ struct Grid {
   int mirror(int c) const { return cols - 1 - c; }
 };
 
+struct Board {
+  Grid grid;
+  std::vector<char> marked;  // per column
+  int marked_count() const {
+    int n = 0;
+    for (const char m : marked) n += m;
+    return n;
+  }
+  bool is_marked(int c) const { return marked[static_cast<std::size_t>(c)] != 0; }
+  bool over() const { return marked_count() == grid.cols; }
+  // Alice moves when an even number of columns is marked.
+  bool alice_to_move() const { return marked_count() % 2 == 0; }
+};
+
+// The term of the pair (j, mirror(j)): sum over rows of |left - right|.
+inline std::int64_t pair_term(const Grid& g, int j) {
+  std::int64_t s = 0;
+  for (int r = 0; r < g.rows; ++r) {
+    const std::int64_t a = g.at(r, j), b = g.at(r, g.mirror(j));
+    s += a > b ? a - b : b - a;
+  }
+  return s;
+}
+
+// The asymmetry so far: the sum of the settled pairs' terms.
+inline std::int64_t settled_sum(const Board& b) {
+  std::int64_t s = 0;
+  for (int c = 0; c < b.grid.cols / 2; ++c) {
+    if (b.is_marked(c) && b.is_marked(b.grid.mirror(c))) s += pair_term(b.grid, c);
+  }
+  return s;
+}
+
 inline constexpr int kReferenceMaxRows = 8;
 inline constexpr int kReferenceMaxCols = 16;
 inline constexpr std::int64_t kReferenceMaxK = 15;
+
+// Column c of a grid within the reference's bounds, 4 bits per row.
+inline std::uint32_t column_bits(const Grid& g, int c) {
+  std::uint32_t out = 0;
+  for (int r = 0; r < g.rows; ++r) out |= static_cast<std::uint32_t>(g.at(r, c)) << (4 * r);
+  return out;
+}
 
 class Rules {
  public:
@@ -127,12 +171,7 @@ class Rules {
 
   bool is_marked(const Position& p, int c) const { return (p.marked >> c) & 1; }
   static std::int64_t cell(std::uint32_t column, int r) { return (column >> (4 * r)) & 15; }
-  std::uint32_t original_column(int c) const {
-    std::uint32_t out = 0;
-    for (int r = 0; r < grid_.rows; ++r)
-      out |= static_cast<std::uint32_t>(grid_.at(r, c)) << (4 * r);
-    return out;
-  }
+  std::uint32_t original_column(int c) const { return column_bits(grid_, c); }
   std::uint32_t column_after(const Move& m) const {
     std::uint32_t col = original_column(m.col);
     if (m.row >= 0) {
@@ -146,5 +185,18 @@ class Rules {
   Grid grid_;
   bool bob_mirrors_;
 };
+
+// A move, on a Board as in the reference: writes the value (unless row is -1)
+// and marks the column.
+using Move = Rules::Move;
+
+inline Board play(Board b, const Move& m) {
+  if (m.row >= 0) {
+    b.grid.cells[static_cast<std::size_t>(m.row) * static_cast<std::size_t>(b.grid.cols) +
+                 static_cast<std::size_t>(m.col)] = static_cast<std::uint32_t>(m.value);
+  }
+  b.marked[static_cast<std::size_t>(m.col)] = 1;
+  return b;
+}
 
 }  // namespace perfectplay::games::asymmetry

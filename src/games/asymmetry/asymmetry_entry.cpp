@@ -1,218 +1,171 @@
-// asymmetry's registry entry.
+// asymmetry's model and registry entry.
 #include "games/asymmetry/asymmetry_entry.h"
 
 #include <fmt/format.h>
 #include <algorithm>
 
 #include "core/text_reader.h"
-#include "games/asymmetry/asymmetry_engine.h"
-#include "games/asymmetry/asymmetry_io.h"
-#include "games/asymmetry/asymmetry_reference.h"
 #include "games/asymmetry/asymmetry_solve.h"
-#include "games/asymmetry/asymmetry_theory.h"
+#include "verify/verify.h"
 
 namespace perfectplay::games::asymmetry {
 
-namespace {
-
-constexpr int kDrawMax = 16;
-constexpr std::size_t kListMax = 60;
-
-const char* source_name(Source s) {
-  switch (s) {
-    case Source::kReference:
-      return "exact, by exhaustive search";
-    case Source::kTheory:
-      return "exact, by the per-pair theory";
-    case Source::kHeuristic:
-      break;
-  }
-  return "not known at this size";
-}
-
-std::string value_text(const Verdict& v) {
-  return v.value ? std::to_string(*v.value) : std::string("unknown");
-}
-
-std::string draw(const Board& b) {
+std::string Model::draw(const Board& b) const {
+  constexpr int kDrawMax = 16;
   const Grid& g = b.grid;
-  std::string out;
   if (g.rows > kDrawMax || g.cols > kDrawMax) {
     return fmt::format("  {} x {} grid, K = {}; {} of {} columns marked\n", g.rows, g.cols, g.k,
                        b.marked_count(), g.cols);
   }
-  std::size_t width = std::to_string(g.k).size() + 1;
-  width = std::max<std::size_t>(width, 3);
-  out += "  col ";
-  for (int c = 0; c < g.cols; ++c) {
-    out += fmt::format("{:>{}}",
-                       fmt::format("{}{}", c + 1, b.marked[static_cast<std::size_t>(c)] ? "*" : ""),
-                       width);
-    if (c + 1 == g.cols / 2) out += " |";
-  }
-  out += "\n  pair";
-  for (int c = 0; c < g.cols; ++c) {
-    out += fmt::format("{:>{}}", static_cast<char>('a' + std::min(c, g.cols - 1 - c) % 26), width);
-    if (c + 1 == g.cols / 2) out += " |";
-  }
-  out += '\n';
-  for (int r = 0; r < g.rows; ++r) {
-    out += fmt::format("  {:>3} ", r + 1);
+  const std::size_t width = std::max<std::size_t>(std::to_string(g.k).size() + 1, 3);
+  // One line of the drawing: a label, then one entry per column, with a bar
+  // between the halves.
+  const auto line = [&](std::string label, const auto& entry) {
     for (int c = 0; c < g.cols; ++c) {
-      out += fmt::format("{:>{}}", g.at(r, c), width);
-      if (c + 1 == g.cols / 2) out += " |";
+      label += fmt::format("{:>{}}", entry(c), width);
+      if (c + 1 == g.cols / 2) label += " |";
     }
-    out += '\n';
+    return label + "\n";
+  };
+  std::string out =
+      line("  col ", [&](int c) { return fmt::format("{}{}", c + 1, b.is_marked(c) ? "*" : ""); });
+  out += line("  pair", [&](int c) {
+    return std::string(1, static_cast<char>('a' + std::min(c, g.cols - 1 - c) % 26));
+  });
+  for (int r = 0; r < g.rows; ++r) {
+    out += line(fmt::format("  {:>3} ", r + 1), [&](int c) { return g.at(r, c); });
   }
   out += "  (* marked column; the same letter marks a mirrored pair)\n";
   out += fmt::format("  settled so far: {}\n", settled_sum(b));
   return out;
 }
 
-Analysis analyze(std::string_view text, const Params& params) {
-  const Board b = parse_position(text);
-  Analysis a;
-  a.board = draw(b);
-  const bool over = b.marked_count() == b.grid.cols;
-  a.to_move = over               ? "nobody (every column is marked)"
-              : alice_to_move(b) ? "Alice (minimizes)"
-                                 : "Bob (maximizes)";
-  const Verdict v = over ? Verdict{settled_sum(b), Source::kTheory} : evaluate(b, params.limits);
-  a.value =
-      fmt::format("{} ({})", value_text(v), over ? "the final asymmetry" : source_name(v.source));
-  const Choice choice = choose_move(b, params.limits);
-  if (choice.move) a.best_move = move_text(*choice.move);
-  nlohmann::json jmoves = nlohmann::json::array();
-  if (!over && reference_fits(b.grid)) {
-    auto all = reference_moves(b, params.limits);
-    const bool alice = alice_to_move(b);
-    std::stable_sort(all.begin(), all.end(), [alice](const auto& x, const auto& y) {
-      return alice ? x.second < y.second : x.second > y.second;
-    });
-    for (std::size_t i = 0; i < all.size() && i < kListMax; ++i) {
-      const bool best = choice.move && move_text(*choice.move) == move_text(all[i].first);
-      a.moves.push_back({move_text(all[i].first), std::to_string(all[i].second), "", best});
-      jmoves.push_back(
-          {{"move", move_text(all[i].first)}, {"value", all[i].second}, {"best", best}});
+std::optional<Mover> Model::mover(const Board& b) const {
+  if (b.over()) return std::nullopt;
+  return b.alice_to_move() ? Mover{0, "Alice (minimizes)"} : Mover{1, "Bob (maximizes)"};
+}
+
+MoveCount Model::move_count(const Board& b) const {
+  return static_cast<MoveCount>(b.grid.cols - b.marked_count()) *
+         (1 + static_cast<MoveCount>(b.grid.rows) * static_cast<MoveCount>(b.grid.k));
+}
+
+std::vector<Move> Model::moves(const Board& b) const {
+  // Distinct moves, as the reference's: writing a cell's own value is the
+  // column's one `COLUMN -` move.
+  std::vector<Move> out;
+  for (int c = 0; c < b.grid.cols; ++c) {
+    if (b.is_marked(c)) continue;
+    out.push_back({c, -1, 0});
+    for (int r = 0; r < b.grid.rows; ++r) {
+      for (std::int64_t a = 0; a <= b.grid.k; ++a) {
+        if (a != b.grid.at(r, c)) out.push_back({c, r, a});
+      }
     }
-    if (all.size() > kListMax) {
-      a.moves_summary = fmt::format("{} distinct moves in all; the {} best are listed (exact)",
-                                    all.size(), kListMax);
-    }
-  } else if (choice.move) {
-    a.moves.push_back({move_text(*choice.move), value_text(choice.after),
-                       source_name(choice.after.source), true});
-    jmoves.push_back(
-        {{"move", move_text(*choice.move)}, {"value", value_text(choice.after)}, {"best", true}});
-    a.moves_summary =
-        "too many moves to list at this size (every column, row and value); the engine's move is "
-        "shown";
   }
-  a.notes.push_back(
+  return out;
+}
+
+std::string Model::move_text(const Move& m) const {
+  if (m.row < 0) return fmt::format("{} -", m.col + 1);
+  return fmt::format("{} {} {}", m.col + 1, m.row + 1, m.value);
+}
+
+std::variant<Move, std::string> Model::parse_move(const Board& b, std::string_view text) const {
+  TextReader in(text);
+  Move m;
+  try {
+    const auto c = in.read_uint("a column number", UINT32_MAX);
+    if (c == 0 || c > static_cast<std::uint64_t>(b.grid.cols)) {
+      return fmt::format("there is no column {} (1 to {})", c, b.grid.cols);
+    }
+    m.col = static_cast<int>(c) - 1;
+    if (b.is_marked(m.col)) return fmt::format("column {} is already marked", c);
+    const std::size_t at = in.offset();
+    if (in.read_word("a row number or `-`") != "-") {
+      in.seek(at);
+      const auto r = in.read_uint("a row number", UINT32_MAX);
+      if (r == 0 || r > static_cast<std::uint64_t>(b.grid.rows)) {
+        return fmt::format("there is no row {} (1 to {})", r, b.grid.rows);
+      }
+      m.row = static_cast<int>(r) - 1;
+      const auto v = in.read_uint("a value", UINT64_MAX);
+      if (v > static_cast<std::uint64_t>(b.grid.k)) {
+        return fmt::format("a value is at most K = {}", b.grid.k);
+      }
+      m.value = static_cast<std::int64_t>(v);
+    }
+    if (!in.at_line_end()) in.fail("unexpected text after the move");
+  } catch (const InputError& e) {
+    return fmt::format("column {}: {}", e.column(), e.message());
+  }
+  return m;
+}
+
+std::string Model::move_syntax(const Board&) const {
+  return "COLUMN ROW VALUE: write VALUE (0 to K) at ROW of an unmarked COLUMN and mark it, e.g. "
+         "`2 1 5`; `COLUMN -` marks it unchanged";
+}
+
+std::vector<std::string> Model::move_help(const Board& b) const {
+  std::vector<std::string> out;
+  for (int c = 0; c < b.grid.cols; ++c) {
+    if (b.is_marked(c)) continue;
+    out.push_back(fmt::format("{} -", c + 1));
+    out.push_back(fmt::format("{} 1 0 .. {} {} {}", c + 1, c + 1, b.grid.rows, b.grid.k));
+  }
+  return out;
+}
+
+std::string Model::end_text(const Board& b) const {
+  return fmt::format("every column is marked: the final asymmetry is {}.", settled_sum(b));
+}
+
+Value Model::theory(const Board& b) const {
+  const auto v = theory_value(b);
+  return v ? Value::of_score(*v, ValueSource::kTheory) : Value::unknown();
+}
+
+std::string Model::theory_reason(const Board& b) const {
+  return b.alice_to_move() ? "opens a fresh pair with its optimal opening (per-pair theory)"
+                           : "closes the open pair with Bob's best answer (per-pair theory)";
+}
+
+std::string Model::heuristic_reason(const Board& b) const {
+  return fmt::format(
+      "closes the open pair whose term it changes most, at the {} (no exact value off the "
+      "theory's lines at this size)",
+      b.alice_to_move() ? "least cost" : "most gain");
+}
+
+std::vector<std::string> Model::notes(const Board& b) const {
+  std::vector<std::string> out = {
       "a move is `COLUMN ROW VALUE` (write VALUE at ROW of COLUMN, then mark the column) or "
-      "`COLUMN -` (mark it unchanged)");
-  if (!over && v.source == Source::kHeuristic) {
-    a.notes.push_back(
-        "this position is off the lines the theory covers (Alice to move with no half-marked pair, "
-        "or Bob with exactly one) and too large to search: no value is claimed, and the engine's "
-        "move is a heuristic (close an open pair, else open a fresh one)");
+      "`COLUMN -` (mark it unchanged)"};
+  if (!theory_covers(b) && !reference_reaches(b)) {
+    out.push_back(
+        "this position is off the lines the theory covers (Alice to move with no half-marked "
+        "pair, or Bob with exactly one) and too large to search: no value is claimed, and the "
+        "engine's move is a heuristic (close an open pair)");
   }
-  a.json = {{"game", "asymmetry"},
-            {"to_move", a.to_move},
-            {"moves", jmoves},
-            {"source", over ? "final" : source_name(v.source)}};
-  a.json["value"] = v.value ? nlohmann::json(*v.value) : nlohmann::json(nullptr);
-  if (choice.move) a.json["best"] = move_text(*choice.move);
-  return a;
+  return out;
 }
 
-Hint hint(std::string_view text, const Params& params) {
-  const Board b = parse_position(text);
-  const Choice c = choose_move(b, params.limits);
-  Hint h;
-  if (!c.move) {
-    h.value = std::to_string(settled_sum(b));
-    h.reason = "every column is marked: the game is over";
-    return h;
-  }
-  h.move = move_text(*c.move);
-  h.value = value_text(c.after);
-  h.reason = c.after.source == Source::kHeuristic ? "heuristic: no exact value at this size"
-                                                  : source_name(c.after.source);
-  return h;
+namespace {
+
+Board fresh(const Grid& g) {
+  return Board{g, std::vector<char>(static_cast<std::size_t>(g.cols), 0)};
 }
 
-class Session : public PlaySession {
- public:
-  Session(Board b, int engine_side, SearchLimits limits) : board_(std::move(b)), limits_(limits) {
-    engine_is_alice_ = (engine_side == 0) == alice_to_move(board_);
+// The pair (j, mirror(j)) of g as a grid of its own, two columns wide.
+Grid pair_grid(const Grid& g, int j) {
+  Grid pair{g.rows, 2, g.k, {}};
+  for (int r = 0; r < g.rows; ++r) {
+    pair.cells.push_back(static_cast<std::uint32_t>(g.at(r, j)));
+    pair.cells.push_back(static_cast<std::uint32_t>(g.at(r, g.mirror(j))));
   }
-  std::string board() const override { return draw(board_); }
-  bool over() const override { return board_.marked_count() == board_.grid.cols; }
-  std::string result() const override {
-    return fmt::format("every column is marked: the final asymmetry is {}.", settled_sum(board_));
-  }
-  std::string mover() const override { return alice_to_move(board_) ? "Alice" : "Bob"; }
-  bool engine_to_move() const override { return alice_to_move(board_) == engine_is_alice_; }
-  std::vector<std::string> legal_moves() const override {
-    std::vector<std::string> out;
-    for (int c = 0; c < board_.grid.cols; ++c) {
-      if (board_.marked[static_cast<std::size_t>(c)]) continue;
-      out.push_back(fmt::format("{} -", c + 1));
-      out.push_back(
-          fmt::format("{} 1 0 .. {} {} {}", c + 1, c + 1, board_.grid.rows, board_.grid.k));
-    }
-    return out;
-  }
-  std::string move_syntax() const override {
-    return "COLUMN ROW VALUE: write VALUE (0 to K) at ROW of an unmarked COLUMN and mark it, e.g. "
-           "`2 1 5`; `COLUMN -` marks it unchanged";
-  }
-  std::optional<std::string> try_move(std::string_view text) override {
-    TextReader in(text);
-    BoardMove m;
-    try {
-      const auto c = in.read_uint("a column number", UINT32_MAX);
-      if (c == 0 || c > static_cast<std::uint64_t>(board_.grid.cols)) {
-        return fmt::format("there is no column {} (1 to {})", c, board_.grid.cols);
-      }
-      m.col = static_cast<int>(c) - 1;
-      if (board_.marked[static_cast<std::size_t>(m.col)])
-        return fmt::format("column {} is already marked", c);
-      const std::size_t at = in.offset();
-      if (in.read_word("a row number or `-`") == "-") {
-        m.row = -1;
-      } else {
-        in.seek(at);
-        const auto r = in.read_uint("a row number", UINT32_MAX);
-        if (r == 0 || r > static_cast<std::uint64_t>(board_.grid.rows)) {
-          return fmt::format("there is no row {} (1 to {})", r, board_.grid.rows);
-        }
-        m.row = static_cast<int>(r) - 1;
-        const auto v = in.read_uint("a value", UINT64_MAX);
-        if (v > static_cast<std::uint64_t>(board_.grid.k))
-          return fmt::format("a value is at most K = {}", board_.grid.k);
-        m.value = static_cast<std::int64_t>(v);
-      }
-      if (!in.at_line_end()) in.fail("unexpected text after the move");
-    } catch (const InputError& e) {
-      return fmt::format("column {}: {}", e.column(), e.message());
-    }
-    apply(board_, m);
-    return std::nullopt;
-  }
-  std::string engine_move() override {
-    const Choice c = choose_move(board_, limits_);
-    apply(board_, *c.move);
-    return fmt::format("{} (value after it: {}, {})", move_text(*c.move), value_text(c.after),
-                       source_name(c.after.source));
-  }
-
- private:
-  Board board_;
-  SearchLimits limits_;
-  bool engine_is_alice_ = false;
-};
+  return pair;
+}
 
 rc::Gen<Grid> grid_gen(int max_rows, int max_cols, std::int64_t max_k) {
   return rc::gen::mapcat(
@@ -230,11 +183,41 @@ rc::Gen<Grid> grid_gen(int max_rows, int max_cols, std::int64_t max_k) {
       });
 }
 
-std::string grid_text(const Grid& g) {
-  return format_position(Board{g, std::vector<char>(static_cast<std::size_t>(g.cols), 0)});
+}  // namespace
+
+std::optional<std::string> check_pair_plans(const Grid& g) {
+  for (int j = 0; j < g.cols / 2; ++j) {
+    const PairPlan plan = plan_pair(g, j);
+    const Board after =
+        play(fresh(pair_grid(g, j)), Move{plan.col == j ? 0 : 1, plan.row, plan.write});
+    const Value v = Reference({}).value(after);
+    if (v.score != plan.value) {
+      return fmt::format("pair {}: the planned opening {} {} {} is worth {}, not {}", j + 1,
+                         plan.col + 1, plan.row + 1, plan.write, text(v), plan.value);
+    }
+  }
+  return std::nullopt;
 }
 
-}  // namespace
+std::optional<std::string> check_side_claims(const Grid& g) {
+  const Rules free_rules(g), mirror_rules(g, true);
+  ReferenceSolver free_solver{free_rules}, mirror_solver{mirror_rules};
+  const std::int64_t free_value = free_solver.value(free_rules.start());
+  const std::int64_t mirror_value = mirror_solver.value(mirror_rules.start());
+  if (mirror_value != free_value) {
+    return fmt::format("Bob free gets {}, Bob mirroring {}", free_value, mirror_value);
+  }
+  std::int64_t pairs = 0;
+  for (int j = 0; j < g.cols / 2; ++j) {
+    const Rules pr(pair_grid(g, j));
+    ReferenceSolver ps{pr};
+    pairs += ps.value(pr.start());
+  }
+  if (pairs != free_value) {
+    return fmt::format("game value {}, sum of the pairs' Alice-first values {}", free_value, pairs);
+  }
+  return std::nullopt;
+}
 
 GameEntry entry() {
   GameEntry e;
@@ -244,6 +227,21 @@ GameEntry entry() {
       "minimizes, Bob maximizes the sum of |left - right| over mirrored pairs.";
   e.position_format = "`N M K`, the grid, then optionally `marked: c1 c2 ...`";
   e.default_position = "2 4 3\n1 0 2 3\n0 3 1 1\n";
+  e.example_positions = {
+      // Bob to move, by the reference.
+      "2 4 3\n1 0 2 3\n0 3 1 1\nmarked: 1\n",
+      // Mid-game: one pair settled, Alice to move, by the reference.
+      "2 6 4\n1 0 2 3 4 0\n0 3 1 1 2 4\nmarked: 1 6\n",
+      // 2 x 8, K = 15: past the reference's cap, by the theory.
+      "2 8 15\n3 14 0 9 7 15 2 11\n6 1 13 4 10 5 12 8\n",
+      // Off the theory's lines and too large to search: the heuristic.
+      "2 20 100\n0 10 20 30 40 50 60 70 80 90 100 90 80 70 60 50 40 30 20 10\n"
+      "5 5 5 5 5 5 5 5 5 5 95 95 95 95 95 95 95 95 95 95\nmarked: 3 4\n",
+      // Bob to move on a grid no search reaches, by the theory.
+      "3 20 100\n0 10 20 30 40 50 60 70 80 90 100 90 80 70 60 50 40 30 20 10\n"
+      "5 5 5 5 5 5 5 5 5 5 95 95 95 95 95 95 95 95 95 95\n"
+      "100 0 100 0 100 0 100 0 100 0 0 100 0 100 0 100 0 100 0 100\nmarked: 3\n",
+  };
   e.params = {
       {"rows", "the most rows N (verify: at most 8)", 3, 1, 1'000'000},
       {"cols", "the most columns M (even)", 6, 2, 1'000'000},
@@ -253,14 +251,12 @@ GameEntry entry() {
     return fmt::format("{}\n", solve_contest(input));
   };
   e.solve_json = [](std::string_view input, const Params&) {
-    return nlohmann::json{{"asymmetry", solve_contest(input)}};
+    // One case per input: the array of cases every game's --json gives.
+    nlohmann::json cases = nlohmann::json::array();
+    cases.push_back({{"asymmetry", solve_contest(input)}});
+    return cases;
   };
-  e.analyze = analyze;
-  e.hint = hint;
-  e.play = [](std::string_view position, int engine_side, Seed, const Params& params) {
-    return std::unique_ptr<PlaySession>(
-        new Session(parse_position(position), engine_side, params.limits));
-  };
+  add_engine<Model>(e, [](const Params&) { return Model(); });
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {
     const auto rows = params.get("rows"), cols = params.get("cols"), k = params.get("k");
     if (rows > 3 || cols > 6 || k > kReferenceMaxK || cols % 2 != 0) {
@@ -272,10 +268,11 @@ GameEntry entry() {
     return run_verify<Grid>(
         grid_gen(static_cast<int>(rows), static_cast<int>(cols), k), trials, seed,
         [](const Grid& g) -> std::optional<std::string> {
-          if (auto f = check_theory(g)) return f;
+          if (auto f = check_theory(Model(), fresh(g))) return f;
+          if (auto f = check_pair_plans(g)) return f;
           return check_side_claims(g);
         },
-        grid_text);
+        [](const Grid& g) { return format_position(fresh(g)); });
   };
   e.generate = [](Seed seed, const Params& params) {
     const auto cols = params.get("cols");

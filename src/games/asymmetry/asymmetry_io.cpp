@@ -72,12 +72,6 @@ Grid read_header(TextReader& in) {
   return g;
 }
 
-int Board::marked_count() const {
-  int n = 0;
-  for (const char m : marked) n += m;
-  return n;
-}
-
 Grid parse_contest(std::string_view input) {
   TextReader in(input);
   if (in.at_end()) in.fail("empty input: expected N M K");
@@ -113,9 +107,16 @@ Board parse_position(std::string_view text) {
 
 std::string format_position(const Board& b) {
   std::string out = fmt::format("{} {} {}\n", b.grid.rows, b.grid.cols, b.grid.k);
+  // A 2000 x 2000 grid is 40 MB of text: one allocation, and format_int
+  // rather than a format string per cell.
+  out.reserve(out.size() + b.grid.cells.size() * (std::to_string(b.grid.k).size() + 1) +
+              static_cast<std::size_t>(b.grid.cols) * 8);
   for (int r = 0; r < b.grid.rows; ++r) {
-    for (int c = 0; c < b.grid.cols; ++c)
-      fmt::format_to(std::back_inserter(out), "{}{}", c ? " " : "", b.grid.at(r, c));
+    for (int c = 0; c < b.grid.cols; ++c) {
+      if (c) out += ' ';
+      const fmt::format_int v(b.grid.at(r, c));
+      out.append(v.data(), v.size());
+    }
     out += '\n';
   }
   if (b.marked_count() > 0) {

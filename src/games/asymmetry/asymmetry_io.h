@@ -32,11 +32,6 @@ Grid read_header(TextReader& in);
 // (never more than the input can hold) and advises huge pages for it.
 void reserve_cells(std::vector<std::uint32_t>& cells, std::size_t declared, std::size_t bytes);
 
-struct Board {
-  Grid grid;
-  std::vector<char> marked;  // per column
-  int marked_count() const;
-};
 Board parse_position(std::string_view text);
 std::string format_position(const Board& b);
 

@@ -8,7 +8,8 @@
 #include <algorithm>
 #include <random>
 
-#include "games/asymmetry/asymmetry_engine.h"
+#include "games/asymmetry/asymmetry_entry.h"
+#include "games/asymmetry/asymmetry_io.h"
 #include "games/asymmetry/asymmetry_reference.h"
 #include "games/asymmetry/asymmetry_theory.h"
 #include "support/sanitized.h"
@@ -16,8 +17,20 @@
 namespace perfectplay::games::asymmetry {
 namespace {
 
+Board fresh(const Grid& g) {
+  return Board{g, std::vector<char>(static_cast<std::size_t>(g.cols), 0)};
+}
+
 std::string show(const Grid& g) {
-  return format_position(Board{g, std::vector<char>(static_cast<std::size_t>(g.cols), 0)});
+  return format_position(fresh(g));
+}
+
+// What verify checks on a fresh grid: the theory's value and move against the
+// reference, every pair's planned opening, the seed's side claims.
+std::optional<std::string> check_all(const Grid& g) {
+  if (auto f = check_theory(Model(), fresh(g))) return f;
+  if (auto f = check_pair_plans(g)) return f;
+  return check_side_claims(g);
 }
 
 TEST(AsymmetryStress, EveryGridUpTo2x4WithKUpTo2) {
@@ -29,8 +42,7 @@ TEST(AsymmetryStress, EveryGridUpTo2x4WithKUpTo2) {
         std::vector<std::uint32_t> v(static_cast<std::size_t>(cells), 0);
         for (;;) {
           const Grid g{rows, cols, k, v};
-          auto failure = check_theory(g);
-          if (!failure) failure = check_side_claims(g);
+          const auto failure = check_all(g);
           ASSERT_FALSE(failure.has_value()) << show(g) << *failure;
           ++grids;
           std::size_t i = 0;
@@ -59,8 +71,7 @@ TEST(AsymmetryStress, SeededGridsInTheSeedsRange) {
     const int rows = 1 + static_cast<int>(rng() % 3);
     const std::int64_t k = 1 + static_cast<std::int64_t>(rng() % 5);
     const Grid g = random_grid(rng, rows, cols, k);
-    auto failure = check_theory(g);
-    if (!failure) failure = check_side_claims(g);
+    const auto failure = check_all(g);
     ASSERT_FALSE(failure.has_value()) << "grid " << i << "\n" << show(g) << *failure;
   }
 }
@@ -71,22 +82,24 @@ TEST(AsymmetryStress, SeededGridsInTheSeedsRange) {
 TEST(AsymmetryStress, TheoryValuesInTheMiddleOfPlay) {
   std::mt19937_64 rng(7);
   constexpr int kGrids = testing::sweep_size(150, 40);
+  const Model model;
+  const Engine<Model> engine(model, {});
   for (int i = 0; i < kGrids; ++i) {
     const Grid g =
         random_grid(rng, 1 + static_cast<int>(rng() % 3), 4 + 2 * static_cast<int>(rng() % 2),
                     1 + static_cast<std::int64_t>(rng() % 4));
-    const Board start{g, std::vector<char>(static_cast<std::size_t>(g.cols), 0)};
-    for (const auto& [opening, value] : reference_moves(start)) {
-      Board after = start;
-      apply(after, opening);
-      ASSERT_EQ(theory_value(after), reference_value(after)) << show(g) << move_text(opening);
-      const Choice answer = choose_move(after);  // the reference's best answer
-      Board next = after;
-      apply(next, *answer.move);
-      if (next.marked[static_cast<std::size_t>(g.mirror(opening.col))]) {
-        ASSERT_EQ(theory_value(next), reference_value(next)) << show(g) << move_text(opening);
+    const Board start = fresh(g);
+    for (const Move& opening : model.moves(start)) {
+      const Board after = play(start, opening);
+      Reference ref({});
+      ASSERT_EQ(theory_value(after), ref.value(after).score) << show(g) << model.move_text(opening);
+      ASSERT_TRUE(model.reference_reaches(after));
+      const auto answer = engine.choose(after);  // the reference's best answer
+      ASSERT_EQ(answer.value.source, ValueSource::kReference);
+      const Board next = play(after, *answer.move);
+      if (next.is_marked(g.mirror(opening.col))) {
+        ASSERT_EQ(theory_value(next), ref.value(next).score) << show(g) << model.move_text(opening);
       }
-      (void)value;
     }
   }
 }

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "core/input_error.h"
+#include "games/asymmetry/asymmetry_entry.h"
 #include "games/asymmetry/asymmetry_io.h"
 #include "games/asymmetry/asymmetry_theory.h"
 #include "support/error_of.h"
@@ -67,6 +68,69 @@ TEST(Asymmetry, PositionFormat) {
   EXPECT_EQ(b.marked, (std::vector<char>{1, 0, 0, 1}));
   EXPECT_EQ(parse_position(format_position(b)).marked, b.marked);
   EXPECT_THROW(parse_position("1 4 3\n1 0 2 3\nmarked: 1 1\n"), InputError);
+}
+
+// The engine decides to search from an estimate made before searching
+// (issue 13: these grids, `generate asymmetry --rows 2 --cols 8|10 --k 15`,
+// made analyze grind for 55 s and hint for 202 s inside the old bounds).
+const char* const kGrid2x8 = "2 8 15\n4 13 5 11 13 6 11 15\n13 15 7 12 0 5 13 4\n";
+const char* const kGrid2x10 = "2 10 15\n4 13 5 11 13 6 11 15 13 15\n7 12 0 5 13 4 3 9 4 12\n";
+
+TEST(AsymmetryEngine, ReferenceReachesOnlyWhatItSearchesFast) {
+  const Model m;
+  EXPECT_FALSE(m.reference_reaches(parse_position(kGrid2x8)));
+  EXPECT_FALSE(m.reference_reaches(parse_position(kGrid2x10)));
+  EXPECT_FALSE(m.reference_reaches(parse_position(std::string(kGrid2x8) + "marked: 1\n")));
+  EXPECT_TRUE(m.reference_reaches(parse_position("2 4 3\n1 0 2 3\n0 3 1 1\n")));
+  // Two pairs settled: two fresh pairs of 2 + 2 * 31 states, 4 columns of 31 moves.
+  const Board late = parse_position(std::string(kGrid2x8) + "marked: 1 2 7 8\n");
+  EXPECT_EQ(reference_work(late, UINT64_MAX), 64u * 64u * 4u * 31u);
+  EXPECT_TRUE(m.reference_reaches(late));
+  // Past the solver's encoding (M > 16, K > 15): never.
+  EXPECT_FALSE(m.reference_reaches(parse_position("1 2 16\n0 0\n")));
+  EXPECT_FALSE(
+      m.reference_reaches(parse_position("1 18 1\n0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n")));
+}
+
+// The estimate bounds what the solver stores: never more positions than
+// reference_work counts.
+TEST(AsymmetryEngine, TheEstimateBoundsTheSearch) {
+  for (const char* text :
+       {"2 4 3\n1 0 2 3\n0 3 1 1\n", "1 6 5\n5 0 3 1 4 2\n", "2 6 2\n0 1 2 2 1 0\n1 1 0 2 0 2\n",
+        "2 6 2\n0 1 2 2 1 0\n1 1 0 2 0 2\nmarked: 2\n", "3 4 4\n4 0 1 2\n3 3 0 1\n2 4 4 0\n"}) {
+    SCOPED_TRACE(text);
+    const Board b = parse_position(text);
+    const Rules rules(b.grid);
+    ReferenceSolver solver{rules};
+    solver.value(reference_position(b));
+    const auto moves =
+        static_cast<std::uint64_t>((b.grid.cols - b.marked_count()) * (1 + b.grid.rows * b.grid.k));
+    EXPECT_LE(solver.stored_positions(), reference_work(b, UINT64_MAX) / moves);
+  }
+}
+
+TEST(AsymmetryEngine, SaysWhereEachAnswerComesFrom) {
+  const Model m;
+  const Engine<Model> engine(m, {});
+  // Past the cap, on the theory's lines: exact by the theory.
+  for (const char* text : {kGrid2x8, kGrid2x10}) {
+    const Analysis a = engine.analyze(parse_position(text));
+    EXPECT_EQ(a.value.source, ValueSource::kTheory);
+    EXPECT_TRUE(a.value.known());
+    const Hint h = engine.hint(parse_position(text));
+    EXPECT_EQ(h.value, a.value);
+  }
+  // Alice opened, Bob answers: the theory again.
+  const Board bob = parse_position(std::string(kGrid2x8) + "marked: 1\n");
+  EXPECT_EQ(engine.evaluate(bob).source, ValueSource::kTheory);
+  // Off the theory's lines (two open pairs, Alice to move): no value, the heuristic.
+  const Board off = parse_position(std::string(kGrid2x10) + "marked: 1 2\n");
+  EXPECT_FALSE(engine.evaluate(off).known());
+  EXPECT_EQ(engine.choose(off).move, heuristic_move(off));
+  // Small enough to search: the reference, whose value the theory matches.
+  const Board late = parse_position(std::string(kGrid2x8) + "marked: 1 2 7 8\n");
+  EXPECT_EQ(engine.evaluate(late).source, ValueSource::kReference);
+  EXPECT_EQ(engine.evaluate(late).score, theory_value(late));
 }
 
 }  // namespace

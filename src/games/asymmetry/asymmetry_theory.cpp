@@ -214,4 +214,102 @@ std::int64_t game_value(const Grid& g) {
   return scan.total(bests);
 }
 
+namespace {
+
+// Half-marked pairs, by their marked column.
+std::vector<int> open_columns(const Board& b) {
+  std::vector<int> out;
+  for (int c = 0; c < b.grid.cols; ++c) {
+    if (b.is_marked(c) && !b.is_marked(b.grid.mirror(c))) out.push_back(c);
+  }
+  return out;
+}
+
+// The answer in the mirror of marked column `c` best for `maximize`, and the
+// pair's term after it: Bob pushes the row with the largest flip to 0 or K,
+// Alice copies the marked value into the row with the largest term.
+std::pair<Move, std::int64_t> close_pair(const Board& b, int c, bool maximize) {
+  const int other = b.grid.mirror(c);
+  const std::int64_t s = pair_term(b.grid, c);
+  Move best{other, -1, 0};
+  std::int64_t best_value = s;
+  for (int r = 0; r < b.grid.rows; ++r) {
+    const std::int64_t fixed = b.grid.at(r, c), term = absdiff(fixed, b.grid.at(r, other));
+    const std::int64_t w = maximize ? (fixed >= b.grid.k - fixed ? 0 : b.grid.k) : fixed;
+    const std::int64_t value = s - term + absdiff(fixed, w);
+    if (maximize ? value > best_value : value < best_value) {
+      best_value = value;
+      best = Move{other, r, w};
+    }
+  }
+  return {best, best_value};
+}
+
+// The fresh pairs as a grid of their own, in pair order.
+Grid fresh_pairs_grid(const Board& b) {
+  std::vector<int> cols;
+  for (int c = 0; c < b.grid.cols / 2; ++c) {
+    if (!b.is_marked(c) && !b.is_marked(b.grid.mirror(c))) cols.push_back(c);
+  }
+  const int n = static_cast<int>(cols.size());
+  Grid g{b.grid.rows, 2 * n, b.grid.k, {}};
+  g.cells.resize(static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols));
+  for (int r = 0; r < g.rows; ++r) {
+    for (int i = 0; i < n; ++i) {
+      const int c = cols[static_cast<std::size_t>(i)];
+      const std::size_t at = static_cast<std::size_t>(r) * static_cast<std::size_t>(g.cols);
+      g.cells[at + static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(b.grid.at(r, c));
+      g.cells[at + static_cast<std::size_t>(g.cols - 1 - i)] =
+          static_cast<std::uint32_t>(b.grid.at(r, b.grid.mirror(c)));
+    }
+  }
+  return g;
+}
+
+}  // namespace
+
+bool theory_covers(const Board& b) {
+  return open_columns(b).size() == (b.alice_to_move() ? 0u : 1u);
+}
+
+std::optional<std::int64_t> theory_value(const Board& b) {
+  const std::vector<int> open = open_columns(b);
+  if (b.alice_to_move() && open.empty()) return settled_sum(b) + game_value(fresh_pairs_grid(b));
+  if (!b.alice_to_move() && open.size() == 1) {
+    return settled_sum(b) + close_pair(b, open[0], true).second + game_value(fresh_pairs_grid(b));
+  }
+  return std::nullopt;
+}
+
+std::optional<Move> theory_move(const Board& b) {
+  const std::vector<int> open = open_columns(b);
+  if (!b.alice_to_move()) {
+    if (open.size() != 1) return std::nullopt;
+    return close_pair(b, open[0], true).first;
+  }
+  if (!open.empty()) return std::nullopt;
+  for (int c = 0; c < b.grid.cols / 2; ++c) {
+    if (b.is_marked(c)) continue;
+    const PairPlan plan = plan_pair(b.grid, c);
+    const bool unchanged = plan.write == b.grid.at(plan.row, plan.col);
+    return Move{plan.col, unchanged ? -1 : plan.row, unchanged ? 0 : plan.write};
+  }
+  return std::nullopt;  // the game is over
+}
+
+std::optional<Move> heuristic_move(const Board& b) {
+  std::optional<std::pair<Move, std::int64_t>> pick;
+  std::int64_t pick_delta = 0;
+  for (const int c : open_columns(b)) {
+    const auto closing = close_pair(b, c, !b.alice_to_move());
+    const std::int64_t delta = absdiff(closing.second, pair_term(b.grid, c));
+    if (!pick || delta > pick_delta) {
+      pick = closing;
+      pick_delta = delta;
+    }
+  }
+  if (!pick) return std::nullopt;
+  return pick->first;
+}
+
 }  // namespace perfectplay::games::asymmetry

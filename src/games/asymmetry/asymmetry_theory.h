@@ -175,4 +175,35 @@ class PairScan {
   std::vector<std::int64_t> f_;     // after pass 1: 2p, 2p + 1: F for every row but the top one
   std::vector<std::int64_t> c_;     // after pass 1: C (the top difference)
 };
+
+// Positions in progress. Perfect play by the strategies above keeps to two
+// kinds of position: Alice to move with every pair fresh or settled, and Bob
+// to move with exactly one half-marked pair. There the value is exact:
+//
+//   settled terms + (Bob: his best answer in the open pair's mirror, the
+//   pair's final term) + the sum of v_p over the fresh pairs
+//
+// (Bob's answer closes the open pair at once; then Alice is to move with
+// every pair fresh or settled, and the theorem applies to the fresh pairs as
+// a game of their own.) The stress tests check it against the reference after
+// every opening of Alice and Bob's best answer. Elsewhere (a side left the
+// strategies) the theory claims nothing.
+
+// Whether b is on the lines above (b over: yes). O(M).
+bool theory_covers(const Board& b);
+
+// The theory's value where it covers b (see above), else nullopt; b over:
+// the final asymmetry. O(N * M).
+std::optional<std::int64_t> theory_value(const Board& b);
+
+// The theory's move where it covers b: Alice opens the first fresh pair with
+// its optimal opening (plan_pair), which holds it to v_p; Bob answers in the
+// open pair's mirror with his best answer. nullopt elsewhere.
+std::optional<Move> theory_move(const Board& b);
+
+// The documented heuristic off the theory's lines: close the open pair whose
+// closing changes its term the most (Alice: at the least cost; Bob: at the
+// most gain), the first such pair in column order. No value is claimed for it.
+std::optional<Move> heuristic_move(const Board& b);
+
 }  // namespace perfectplay::games::asymmetry
