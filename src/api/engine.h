@@ -43,6 +43,7 @@
 #include "api/play_session.h"
 #include "api/value.h"
 #include "core/game.h"
+#include "core/input_error.h"
 #include "solvers/search_limits.h"
 
 namespace perfectplay {
@@ -81,7 +82,8 @@ struct ListedMoves {
 //                                 when move_count(p) <= kListCap or the
 //                                 reference reaches p
 //   play(p, m)                    the child position
-//   move_text(m), parse_move(p, text) -> Move or why it is refused,
+//   move_text(m), parse_move(p, text) -> Move or why it is refused (a text
+//                                 that is not a move may throw InputError),
 //   move_syntax(p), move_help(p)  for play: the syntax, the legal moves (ranges
 //                                 allowed, as `2 1 .. 2 5`)
 //   reference_reaches(p)          estimated before searching: the reference's
@@ -99,8 +101,8 @@ struct ListedMoves {
 //   notes(p)                      game notes for analyze (how a theory works)
 //   theory_reason(p), heuristic_reason(p)   hint's words for those choices
 template <class M>
-concept GameModel = requires(const M& m, const typename M::Position& p,
-                             const typename M::Move& mv, std::string_view text) {
+concept GameModel = requires(const M& m, const typename M::Position& p, const typename M::Move& mv,
+                             std::string_view text) {
   { m.parse_position(text) } -> std::same_as<typename M::Position>;
   { m.format_position(p) } -> std::convertible_to<std::string>;
   { m.draw(p) } -> std::convertible_to<std::string>;
@@ -199,9 +201,8 @@ class Engine {
             "{} legal moves in all: too many to value one by one; the engine's choice is listed",
             count_text(a.moves_total));
       }
-      if (c.move && std::none_of(listed.begin(), listed.end(), [&](const auto& x) {
-            return same_move(x.move, *c.move);
-          })) {
+      if (c.move && std::none_of(listed.begin(), listed.end(),
+                                 [&](const auto& x) { return same_move(x.move, *c.move); })) {
         listed.push_back({*c.move, c.value, ""});
       }
       if (a.value.known()) {
@@ -405,7 +406,12 @@ class ModelSession : public PlaySession {
   std::vector<std::string> legal_moves() const override { return m_.move_help(p_); }
   std::string move_syntax() const override { return m_.move_syntax(p_); }
   std::optional<std::string> try_move(std::string_view text) override {
-    auto parsed = m_.parse_move(p_, text);
+    std::variant<typename M::Move, std::string> parsed;
+    try {
+      parsed = m_.parse_move(p_, text);
+    } catch (const InputError& e) {  // the text is not a move at all
+      return fmt::format("column {}: {}", e.column(), e.message());
+    }
     if (auto* why = std::get_if<std::string>(&parsed)) return std::move(*why);
     p_ = m_.play(p_, std::get<typename M::Move>(parsed));
     ++plies_;

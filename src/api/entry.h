@@ -57,7 +57,7 @@ struct Params {
   std::map<std::string, std::string> texts;
   SearchLimits limits;
 
-  std::int64_t get(const std::string& name) const;       // asserts the name is declared
+  std::int64_t get(const std::string& name) const;         // asserts the name is declared
   const std::string& text(const std::string& name) const;  // likewise
   bool flag(const std::string& name) const { return flags.count(name) != 0; }
 };

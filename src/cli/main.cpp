@@ -215,8 +215,8 @@ class UsageError : public std::runtime_error {
 
 std::string position_text(const pp::GameEntry& g, const Options& o, bool default_ok) {
   if (o.has_position && !o.file.empty()) {
-    throw UsageError(fmt::format("give the position as a file ({}) or with --position, not both",
-                                 o.file));
+    throw UsageError(
+        fmt::format("give the position as a file ({}) or with --position, not both", o.file));
   }
   if (o.has_position) return o.position;
   if (o.file.empty() && default_ok) return g.default_position;
@@ -329,8 +329,11 @@ nlohmann::json game_json(const pp::GameEntry& g) {
   }
   nlohmann::json bounds = nlohmann::json::array();
   for (const pp::ParamSpec& p : g.params) {
-    bounds.push_back({{"name", p.name}, {"help", p.help}, {"default", p.default_value},
-                      {"min", p.min}, {"max", p.max}});
+    bounds.push_back({{"name", p.name},
+                      {"help", p.help},
+                      {"default", p.default_value},
+                      {"min", p.min},
+                      {"max", p.max}});
   }
   return {{"name", g.name},
           {"summary", g.summary},
@@ -371,7 +374,8 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
     if (o.json) {
       write_out(pp::to_json(h).dump(2) + "\n");
     } else {
-      write_out(fmt::format("{}\t{}: {}\n", h.move.value_or("(none)"), pp::text(h.value), h.reason));
+      write_out(
+          fmt::format("{}\t{}: {}\n", h.move.value_or("(none)"), pp::text(h.value), h.reason));
     }
     return kExitOk;
   }
@@ -385,15 +389,21 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
   if (command == "verify") {
     const pp::VerifyReport r = g.verify(o.trials, o.seed, params);
     if (o.json) {
-      nlohmann::json j = {{"schema", pp::kJsonSchema}, {"game", g.name},
+      nlohmann::json j = {{"schema", pp::kJsonSchema},
+                          {"game", g.name},
                           {"options", pp::options_json(g, params)},
-                          {"bounds", params.values}, {"seed", o.seed},
-                          {"trials", r.trials}, {"agreed", r.agreed},
-                          {"disagreed", r.trials - r.agreed}, {"ok", r.ok()}};
+                          {"bounds", params.values},
+                          {"seed", o.seed},
+                          {"trials", r.trials},
+                          {"agreed", r.agreed},
+                          {"disagreed", r.trials - r.agreed},
+                          {"ok", r.ok()}};
       j["mismatch"] = nullptr;
       if (!r.ok()) {
-        j["mismatch"] = {{"trial", r.first_failure}, {"shrink_steps", r.shrink_steps},
-                         {"counterexample", *r.counterexample}, {"detail", r.detail},
+        j["mismatch"] = {{"trial", r.first_failure},
+                         {"shrink_steps", r.shrink_steps},
+                         {"counterexample", *r.counterexample},
+                         {"detail", r.detail},
                          {"original", r.original.value_or(*r.counterexample)}};
       }
       write_out(j.dump(2) + "\n");
@@ -457,18 +467,25 @@ int run_bench(const std::vector<std::string>& only, bool json) {
                    "{:<10} {:>10} {:>16x} {:>8.3f} {:>10.0f} {:>9} {:>9}  {}\n", g.name, r.nodes,
                    r.checksum, s, static_cast<double>(r.nodes) / std::max(s, 1e-9), r.stored,
                    r.bytes_per_position, r.positions);
-    jgames.push_back({{"game", g.name}, {"nodes", r.nodes}, {"checksum", fmt::format("{:x}", r.checksum)},
-                      {"seconds", s}, {"stored", r.stored},
-                      {"bytes_per_stored", r.bytes_per_position}, {"positions", r.positions}});
+    jgames.push_back({{"game", g.name},
+                      {"nodes", r.nodes},
+                      {"checksum", fmt::format("{:x}", r.checksum)},
+                      {"seconds", s},
+                      {"stored", r.stored},
+                      {"bytes_per_stored", r.bytes_per_position},
+                      {"positions", r.positions}});
     total += r.nodes;
     checksum = pp::mix64(checksum ^ r.checksum);
     seconds += s;
   }
   if (json) {
-    const nlohmann::json j = {{"schema", pp::kJsonSchema}, {"games", jgames},
-                              {"nodes", total}, {"checksum", fmt::format("{:x}", checksum)},
-                              {"seconds", seconds},
-                              {"nodes_per_second", static_cast<double>(total) / std::max(seconds, 1e-9)}};
+    const nlohmann::json j = {
+        {"schema", pp::kJsonSchema},
+        {"games", jgames},
+        {"nodes", total},
+        {"checksum", fmt::format("{:x}", checksum)},
+        {"seconds", seconds},
+        {"nodes_per_second", static_cast<double>(total) / std::max(seconds, 1e-9)}};
     write_out(j.dump(2) + "\n");
     return kExitOk;
   }
@@ -496,7 +513,8 @@ int main(int argc, char** argv) {
   bool bench_json = false;
   bench->add_flag("--json", bench_json, "machine-readable output");
   bool list_json = false;
-  list->add_flag("--json", list_json, "machine-readable output: every game, its commands and options");
+  list->add_flag("--json", list_json,
+                 "machine-readable output: every game, its commands and options");
 
   struct CommandSpec {
     const char* name;

@@ -153,8 +153,7 @@ TEST_P(Conformance, HintIsABestMoveOfTheAnalysis) {
 // The JSON of analyze and hint follow docs/json.md, for every game.
 void expect_value_schema(const nlohmann::json& v) {
   ASSERT_TRUE(v.is_object()) << v;
-  static const std::set<std::string> kinds = {"win",    "loss",   "draw",
-                                              "score",  "nimber", "unknown"};
+  static const std::set<std::string> kinds = {"win", "loss", "draw", "score", "nimber", "unknown"};
   static const std::set<std::string> sources = {"reference", "theory", "heuristic"};
   ASSERT_TRUE(v.at("kind").is_string());
   EXPECT_TRUE(kinds.count(v.at("kind").get<std::string>())) << v;

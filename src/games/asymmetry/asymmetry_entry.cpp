@@ -74,31 +74,27 @@ std::string Model::move_text(const Move& m) const {
 std::variant<Move, std::string> Model::parse_move(const Board& b, std::string_view text) const {
   TextReader in(text);
   Move m;
-  try {
-    const auto c = in.read_uint("a column number", UINT32_MAX);
-    if (c == 0 || c > static_cast<std::uint64_t>(b.grid.cols)) {
-      return fmt::format("there is no column {} (1 to {})", c, b.grid.cols);
-    }
-    m.col = static_cast<int>(c) - 1;
-    if (b.is_marked(m.col)) return fmt::format("column {} is already marked", c);
-    const std::size_t at = in.offset();
-    if (in.read_word("a row number or `-`") != "-") {
-      in.seek(at);
-      const auto r = in.read_uint("a row number", UINT32_MAX);
-      if (r == 0 || r > static_cast<std::uint64_t>(b.grid.rows)) {
-        return fmt::format("there is no row {} (1 to {})", r, b.grid.rows);
-      }
-      m.row = static_cast<int>(r) - 1;
-      const auto v = in.read_uint("a value", UINT64_MAX);
-      if (v > static_cast<std::uint64_t>(b.grid.k)) {
-        return fmt::format("a value is at most K = {}", b.grid.k);
-      }
-      m.value = static_cast<std::int64_t>(v);
-    }
-    if (!in.at_line_end()) in.fail("unexpected text after the move");
-  } catch (const InputError& e) {
-    return fmt::format("column {}: {}", e.column(), e.message());
+  const auto c = in.read_uint("a column number", UINT32_MAX);
+  if (c == 0 || c > static_cast<std::uint64_t>(b.grid.cols)) {
+    return fmt::format("there is no column {} (1 to {})", c, b.grid.cols);
   }
+  m.col = static_cast<int>(c) - 1;
+  if (b.is_marked(m.col)) return fmt::format("column {} is already marked", c);
+  const std::size_t at = in.offset();
+  if (in.read_word("a row number or `-`") != "-") {
+    in.seek(at);
+    const auto r = in.read_uint("a row number", UINT32_MAX);
+    if (r == 0 || r > static_cast<std::uint64_t>(b.grid.rows)) {
+      return fmt::format("there is no row {} (1 to {})", r, b.grid.rows);
+    }
+    m.row = static_cast<int>(r) - 1;
+    const auto v = in.read_uint("a value", UINT64_MAX);
+    if (v > static_cast<std::uint64_t>(b.grid.k)) {
+      return fmt::format("a value is at most K = {}", b.grid.k);
+    }
+    m.value = static_cast<std::int64_t>(v);
+  }
+  if (!in.at_line_end()) in.fail("unexpected text after the move");
   return m;
 }
 

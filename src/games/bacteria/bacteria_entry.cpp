@@ -115,25 +115,21 @@ std::string Model::move_text(const Move& m) const {
 std::variant<Move, std::string> Model::parse_move(const Board& b, std::string_view text) const {
   TextReader in(text);
   Move m;
-  try {
-    const auto r = in.read_uint("a row number", UINT32_MAX);
-    const auto c = in.read_uint("a column number", UINT32_MAX);
-    const std::string_view type = in.read_word("a colony type (H or V)");
-    if (!in.at_line_end()) in.fail("unexpected text after the move");
-    if (r == 0 || r > static_cast<std::uint64_t>(b.grid.rows)) {
-      return fmt::format("there is no row {} (rows are 1 to {})", r, b.grid.rows);
-    }
-    if (c == 0 || c > static_cast<std::uint64_t>(b.grid.cols)) {
-      return fmt::format("there is no column {} (columns are 1 to {})", c, b.grid.cols);
-    }
-    if (type != "H" && type != "V" && type != "h" && type != "v") {
-      return fmt::format("the colony type is H or V, not '{}'", type);
-    }
-    m = Move{static_cast<int>(r) - 1, static_cast<int>(c) - 1,
-             (type == "H" || type == "h") ? Colony::kH : Colony::kV};
-  } catch (const InputError& e) {
-    return fmt::format("column {}: {}", e.column(), e.message());
+  const auto r = in.read_uint("a row number", UINT32_MAX);
+  const auto c = in.read_uint("a column number", UINT32_MAX);
+  const std::string_view type = in.read_word("a colony type (H or V)");
+  if (!in.at_line_end()) in.fail("unexpected text after the move");
+  if (r == 0 || r > static_cast<std::uint64_t>(b.grid.rows)) {
+    return fmt::format("there is no row {} (rows are 1 to {})", r, b.grid.rows);
   }
+  if (c == 0 || c > static_cast<std::uint64_t>(b.grid.cols)) {
+    return fmt::format("there is no column {} (columns are 1 to {})", c, b.grid.cols);
+  }
+  if (type != "H" && type != "V" && type != "h" && type != "v") {
+    return fmt::format("the colony type is H or V, not '{}'", type);
+  }
+  m = Move{static_cast<int>(r) - 1, static_cast<int>(c) - 1,
+           (type == "H" || type == "h") ? Colony::kH : Colony::kV};
   const char mark = b.mark(m.row, m.col);
   if (mark == '#') return std::string("that cell is radioactive");
   if (mark != '.') return std::string("that cell already has bacteria");

@@ -72,17 +72,13 @@ std::string Model::move_text(const Move& m) const {
 std::variant<Move, std::string> Model::parse_move(const Position& p, std::string_view text) const {
   TextReader in(text);
   Move m;
-  try {
-    const std::size_t stack = in.read_uint("a stack number", UINT32_MAX);
-    m.count = in.read_uint("a number of elements", UINT32_MAX);
-    if (!in.at_line_end()) in.fail("unexpected text after the move");
-    if (stack == 0 || stack > p.stacks.size()) {
-      return fmt::format("there is no stack {} (stacks are 1 to {})", stack, p.stacks.size());
-    }
-    m.stack = stack - 1;
-  } catch (const InputError& e) {
-    return fmt::format("column {}: {}", e.column(), e.message());
+  const std::size_t stack = in.read_uint("a stack number", UINT32_MAX);
+  m.count = in.read_uint("a number of elements", UINT32_MAX);
+  if (!in.at_line_end()) in.fail("unexpected text after the move");
+  if (stack == 0 || stack > p.stacks.size()) {
+    return fmt::format("there is no stack {} (stacks are 1 to {})", stack, p.stacks.size());
   }
+  m.stack = stack - 1;
   const std::string& s = p.stacks[m.stack];
   if (s[0] != symbol_of(p.to_move)) {
     return fmt::format("stack {} has {} on top: it is {}'s ({} moves only on stacks topped by {})",
@@ -262,27 +258,20 @@ GameEntry make_entry(Ending ending) {
     return generate_contest(seed, params.get("cases"), params.get("stacks"),
                             params.get("max-length"));
   };
-  e.bench = [ending] {
-    BenchResult r;
-    r.positions = "4 fixed positions of 4 to 6 stacks of up to 6, both players to move";
-    const std::vector<std::vector<std::string>> boards = {
-        {"0110", "1001", "10", "0"},
-        {"010101", "101010", "0011", "1100", "0"},
-        {"000111", "111000", "0101", "1010", "01", "10"},
-        {"0", "00", "000", "1", "11", "111"}};
-    for (const auto& stacks : boards) {
-      for (const Player first : {Player::kDee, Player::kDum}) {
-        ReferenceSolver solver{ReferenceRules(ending)};
-        const Outcome o = solver.solve(canonical(Position{stacks, first}));
-        r.nodes += solver.expanded_positions();
-        r.stored = std::max<std::uint64_t>(r.stored, solver.stored_positions());
-        r.bytes_per_position = solver.bytes_per_position();
-        r.checksum =
-            mix64(r.checksum ^ (o.is_win() ? 1u : 2u) ^ (std::uint64_t{o.remoteness} << 8));
-      }
-    }
-    return r;
-  };
+  add_bench<Model>(
+      e, "4 fixed positions of 4 to 6 stacks of up to 6, both players to move", [ending] {
+        std::vector<std::pair<Model, Position>> out;
+        for (const std::vector<std::string>& stacks :
+             std::vector<std::vector<std::string>>{{"0110", "1001", "10", "0"},
+                                                   {"010101", "101010", "0011", "1100", "0"},
+                                                   {"000111", "111000", "0101", "1010", "01", "10"},
+                                                   {"0", "00", "000", "1", "11", "111"}}) {
+          for (const Player first : {Player::kDee, Player::kDum}) {
+            out.emplace_back(Model(ending), Position{stacks, first});
+          }
+        }
+        return out;
+      });
   return e;
 }
 

@@ -60,14 +60,10 @@ std::string Model::move_text(const Move& m) const {
 std::variant<Move, std::string> Model::parse_move(const Position& p, std::string_view text) const {
   TextReader in(text);
   Move m;
-  try {
-    m.row = static_cast<std::size_t>(in.read_uint("a row number", UINT32_MAX)) - 1;
-    m.take = in.read_uint("a number of squares", kMaxLength);
-    in.end_line("the move");
-    in.end_input();
-  } catch (const InputError& e) {
-    return fmt::format("column {}: {}", e.column(), e.message());
-  }
+  m.row = static_cast<std::size_t>(in.read_uint("a row number", UINT32_MAX)) - 1;
+  m.take = in.read_uint("a number of squares", kMaxLength);
+  in.end_line("the move");
+  in.end_input();
   if (m.row >= p.rows.size()) {
     return fmt::format("there is no row {} (rows are 1 to {})", m.row + 1, p.rows.size());
   }
