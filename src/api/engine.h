@@ -179,8 +179,10 @@ class Engine {
         a.moves_summary = fmt::format("{} legal moves in all; the {} best are listed",
                                       count_text(a.moves_total), kListCap);
       }
-      a.notes.push_back(scored(p) ? "values are exact, by exhaustive search"
-                                  : "values are exact, by exhaustive search (remoteness included)");
+      a.notes.push_back(a.value.remoteness
+                            ? "values are exact, by exhaustive search (remoteness included)"
+                        : a.value.nimber ? "values are exact, by exhaustive search (Grundy values)"
+                                         : "values are exact, by exhaustive search");
     } else {
       a.value = m_.theory(p);
       const Choice c = theory_choice(p);
@@ -213,7 +215,7 @@ class Engine {
       }
       if (c.move && c.value.source == ValueSource::kHeuristic) {
         a.notes.push_back(fmt::format("the engine's move is a heuristic: {}", c.reason));
-      } else if (c.move && !a.value.is_win() && !scored(p)) {
+      } else if (c.move && a.value.known() && !scored(p) && !is_winning(a.value)) {
         a.notes.push_back(fmt::format("every move loses; the engine's move: {}", c.reason));
       }
     }
@@ -294,9 +296,11 @@ class Engine {
   std::string reference_reason(const Value& v) const {
     switch (v.kind) {
       case ValueKind::kWin:
-        return "the fastest win, by exhaustive search";
+        return v.remoteness ? "the fastest win, by exhaustive search"
+                            : "a winning move, by exhaustive search";
       case ValueKind::kLoss:
-        return "the longest resistance, by exhaustive search";
+        return v.remoteness ? "the longest resistance, by exhaustive search"
+                            : "every move loses, by exhaustive search";
       default:
         return "the best value, by exhaustive search";
     }
@@ -359,8 +363,13 @@ std::optional<std::string> check_theory(const M& m, const typename M::Position& 
   }
   if (!m.mover(p)) return std::nullopt;
   const auto mv = m.theory_move(p);
+  // What the best move is worth to its player: the position's value, or for
+  // a nimber a win exactly when it is not 0.
+  const Value best = truth.kind == ValueKind::kNimber
+                         ? Value::wins(*truth.nimber != 0, truth.source)
+                         : Value{truth.kind, std::nullopt, truth.score, std::nullopt, truth.source};
   if (!mv) {
-    if (truth.is_loss()) return std::nullopt;  // no good move to name
+    if (best.is_loss()) return std::nullopt;  // no good move to name
     return fmt::format("theory names no move, reference says {}", says(truth));
   }
   const std::vector<typename M::Move> legal = m.moves(p);
@@ -369,7 +378,7 @@ std::optional<std::string> check_theory(const M& m, const typename M::Position& 
     return fmt::format("theory's move {} is not legal", m.move_text(*mv));
   }
   const Value after = ref.value(m.play(p, *mv)).after_move();
-  if (!agree(after, Value{truth.kind, std::nullopt, truth.score, truth.nimber})) {
+  if (!agree(after, best)) {
     return fmt::format("theory's move {} is worth {}, reference says the position is {}",
                        m.move_text(*mv), says(after), says(truth));
   }

@@ -77,6 +77,11 @@ struct Value {
   friend bool operator==(const Value&, const Value&) = default;
 };
 
+// Whether the player to move wins: a win, or a nimber other than 0.
+inline bool is_winning(const Value& v) {
+  return v.is_win() || (v.kind == ValueKind::kNimber && v.nimber && *v.nimber != 0);
+}
+
 // "win in 3", "win", "loss in 4", "draw", "-9", "*3", "unknown".
 std::string text(const Value& v);
 std::string_view kind_name(ValueKind k);      // "win", "loss", ...
