@@ -1,12 +1,14 @@
 #include "registry/registry.h"
 
 #include "games/nim/nim_entry.h"
+#include "games/octal/octal_entry.h"
 
 namespace perfectplay {
 
 const std::vector<GameEntry>& all_games() {
   static const std::vector<GameEntry> games = {
       games::nim::entry(),
+      games::octal::entry(),
   };
   return games;
 }
