@@ -67,28 +67,29 @@ std::variant<Move, std::string> Model::parse_move(const Position& p, std::string
     return fmt::format("there is no row {} (rows are 1 to {})", row, p.rows.size());
   }
   const Code& c = rules_.code();
+  const auto pins = [](std::uint64_t n) { return fmt::format("{} pin{}", n, n == 1 ? "" : "s"); };
   const std::uint64_t len = p.rows[row - 1];
   if (take == 0) return std::string("a move removes at least one pin");
-  if (take > len) return fmt::format("row {} has only {} pin{}", row, len, len == 1 ? "" : "s");
-  if (take > c.last) return fmt::format("{} removes at most {} pins", c.text, c.last);
+  if (take > len) return fmt::format("row {} has only {}", row, pins(len));
+  if (take > c.last) return fmt::format("{} removes at most {}", c.text, pins(c.last));
   const std::uint64_t rest = len - take;
   const unsigned digit = c.digits[take - 1];
   if (rest == 0 && !c.whole(take)) {
-    return fmt::format("{} does not let {} pins be taken as a whole row (digit {} is {})", c.text,
-                       take, take, digit);
+    return fmt::format("{} does not let {} be taken as a whole row (digit {} is {})", c.text,
+                       pins(take), take, digit);
   }
   if (rest == 0 && left > 0) return fmt::format("no pin of row {} is left", row);
   if (rest > 0 && left == 0 && !c.leave_one(take)) {
-    return fmt::format("{} does not let {} pins be taken leaving one row (digit {} is {})", c.text,
-                       take, take, digit);
+    return fmt::format("{} does not let {} be taken leaving one row (digit {} is {})", c.text,
+                       pins(take), take, digit);
   }
   if (left > 0 && !c.split(take)) {
-    return fmt::format("{} does not let {} pins be taken splitting a row (digit {} is {})", c.text,
-                       take, take, digit);
+    return fmt::format("{} does not let {} be taken splitting a row (digit {} is {})", c.text,
+                       pins(take), take, digit);
   }
   if (left >= rest && rest > 0) {
-    return fmt::format("taking {} pins leaves {} in row {}: a split leaves two non-empty parts",
-                       take, rest, row);
+    return fmt::format("taking {} leaves {} in row {}: a split leaves two non-empty parts",
+                       pins(take), pins(rest), row);
   }
   if (left > rest / 2) {
     return fmt::format("a split is unordered: give the smaller part, `{} {} {}`", row, take,

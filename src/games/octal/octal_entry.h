@@ -40,7 +40,9 @@ class Model {
   using Position = octal::Position;
   using Move = octal::Move;
 
-  explicit Model(const Code& code) : rules_(code), theory_(theory_of(code)) {}
+  explicit Model(const Code& code) : Model(code, theory_of(code)) {}
+  Model(const Code& code, std::shared_ptr<const Theory> theory)
+      : rules_(code), theory_(std::move(theory)) {}
 
   Position parse_position(std::string_view text) const;
   std::string format_position(const Position& p) const;

@@ -48,6 +48,7 @@ std::vector<CaseAnswer> solve_contest(std::string_view input) {
       }
       theory = theories.emplace(std::string(word), theory_of(std::get<Code>(code))).first;
     }
+    in.at_line_end();
     const std::size_t k_at = in.offset();
     const std::uint64_t k = in.read_uint("the number of rows k", kMaxCount);
     if (k == 0) in.fail_at(k_at, "the number of rows k must be at least 1");
