@@ -67,7 +67,7 @@ std::vector<CaseAnswer> solve_contest(std::string_view input) {
                           k == 1 ? "" : "s"));
     }
     in.end_line("the row lengths");
-    answers.push_back({theory->second->winning_move(rows)});
+    answers.push_back({theory->second->winning_move(rows), theory->second->code().text});
   }
   in.end_input();
   return answers;
@@ -85,6 +85,7 @@ void append_answer(std::string& out, const CaseAnswer& a) {
 
 nlohmann::json answer_json(const CaseAnswer& a) {
   nlohmann::json j;
+  j["code"] = a.code;
   j["result"] = a.move ? "win" : "lose";
   if (a.move) {
     j["row"] = a.move->row + 1;

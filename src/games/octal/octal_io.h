@@ -31,6 +31,7 @@ inline constexpr std::uint64_t kMaxLength = (std::uint64_t{1} << 63) - 1;
 // The answer to one case, as the theory gives it.
 struct CaseAnswer {
   std::optional<Move> move;  // the winning move; absent: `lose`
+  std::string code;          // the case's code, for the JSON answer
 };
 
 // Parses and solves a whole contest input; throws InputError on the first

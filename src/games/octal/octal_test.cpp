@@ -112,9 +112,9 @@ TEST(OctalFormat, AnswersByHand) {
 
 TEST(OctalFormat, JsonAnswers) {
   const auto a = solve_contest("3\n0.77 1\n5\n0.77 1\n1\n0.77 2\n5 5\n");
-  EXPECT_EQ(answer_json(a[0]).dump(), R"({"left":2,"result":"win","row":1,"take":1})");
-  EXPECT_EQ(answer_json(a[1]).dump(), R"({"result":"win","row":1,"take":1})");
-  EXPECT_EQ(answer_json(a[2]).dump(), R"({"result":"lose"})");
+  EXPECT_EQ(answer_json(a[0]).dump(), R"({"code":"0.77","left":2,"result":"win","row":1,"take":1})");
+  EXPECT_EQ(answer_json(a[1]).dump(), R"({"code":"0.77","result":"win","row":1,"take":1})");
+  EXPECT_EQ(answer_json(a[2]).dump(), R"({"code":"0.77","result":"lose"})");
 }
 
 std::string error_of(std::string_view in) {
