@@ -281,9 +281,9 @@ GameEntry entry() {
     // Long single rows of a few codes, each from a fresh solver so the count
     // does not depend on order.
     BenchResult r;
-    r.positions = "0.77: 300 200 / 0.137: 300 / 0.07: 250 / 0.6: 200 / 0.007: 300";
+    r.positions = "0.77: 700 500 / 0.137: 600 / 0.07: 500 / 0.6: 400 / 0.007: 600";
     const std::vector<std::pair<const char*, std::vector<std::uint64_t>>> cases = {
-        {"0.77", {300, 200}}, {"0.137", {300}}, {"0.07", {250}}, {"0.6", {200}}, {"0.007", {300}}};
+        {"0.77", {700, 500}}, {"0.137", {600}}, {"0.07", {500}}, {"0.6", {400}}, {"0.007", {600}}};
     for (const auto& [code, rows] : cases) {
       ReferenceSolver solver{Rules(std::get<Code>(parse_code(code)))};
       const Nimber g = solver.grundy(Position{rows});

@@ -55,7 +55,7 @@ TEST(OctalTheory, KnownSequencesAndPeriods) {
   EXPECT_EQ(kayles->preperiod(), 71u);
   EXPECT_NE(kayles->grundy(70), kayles->grundy(82));
   // Dawson's Kayles as 0.137: period 34, the last exception at 51; as 0.07
-  // the same sequence shifted by one (OEIS A002187).
+  // the same sequence shifted by one.
   const auto dawson = theory_of(code("0.137"));
   EXPECT_EQ(prefix(*dawson, 12), (std::vector<std::uint64_t>{0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2}));
   EXPECT_EQ(dawson->period(), 34u);
@@ -112,7 +112,8 @@ TEST(OctalFormat, AnswersByHand) {
 
 TEST(OctalFormat, JsonAnswers) {
   const auto a = solve_contest("3\n0.77 1\n5\n0.77 1\n1\n0.77 2\n5 5\n");
-  EXPECT_EQ(answer_json(a[0]).dump(), R"({"code":"0.77","left":2,"result":"win","row":1,"take":1})");
+  EXPECT_EQ(answer_json(a[0]).dump(),
+            R"({"code":"0.77","left":2,"result":"win","row":1,"take":1})");
   EXPECT_EQ(answer_json(a[1]).dump(), R"({"code":"0.77","result":"win","row":1,"take":1})");
   EXPECT_EQ(answer_json(a[2]).dump(), R"({"code":"0.77","result":"lose"})");
 }
