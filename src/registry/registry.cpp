@@ -4,6 +4,7 @@
 #include "games/bacteria/bacteria_entry.h"
 #include "games/binim/binim_entry.h"
 #include "games/nim/nim_entry.h"
+#include "games/octal/octal_entry.h"
 
 namespace perfectplay {
 
@@ -14,6 +15,7 @@ const std::vector<GameEntry>& all_games() {
       games::binim::entry_binim(),
       games::binim::entry_binim2(),
       games::nim::entry(),
+      games::octal::entry(),
   };
   return games;
 }

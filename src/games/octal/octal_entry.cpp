@@ -1,0 +1,300 @@
+// Octal games' model and registry entry.
+#include "games/octal/octal_entry.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "core/text_reader.h"
+#include "games/octal/octal_io.h"
+#include "verify/verify.h"
+
+namespace perfectplay::games::octal {
+
+Position Model::parse_position(std::string_view text) const {
+  return octal::parse_position(text, *theory_);
+}
+
+std::string Model::format_position(const Position& p) const {
+  return octal::format_position(p);
+}
+
+std::string Model::draw(const Position& p) const {
+  std::string out;
+  std::size_t width = 3;
+  for (const std::uint64_t r : p.rows) width = std::max(width, std::to_string(r).size());
+  for (std::size_t i = 0; i < p.rows.size(); ++i) {
+    const std::uint64_t r = p.rows[i];
+    const std::string pins = r <= 40 ? std::string(r, '|') : "||||| ... |||||";
+    std::string line = fmt::format("  row {:>2}  {:>{}}  {}", i + 1, r, width, pins);
+    while (line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::optional<Mover> Model::mover(const Position& p) const {
+  if (!rules_.first_move(p)) return std::nullopt;
+  return Mover{0, "the player to move"};
+}
+
+MoveCount Model::move_count(const Position& p) const {
+  MoveCount n = 0;
+  for (const std::uint64_t r : p.rows) n += rules_.row_move_count(r);
+  return n;
+}
+
+std::string Model::move_text(const Move& m) const {
+  if (m.left + m.right == 0) return fmt::format("{} {}", m.row + 1, m.take);
+  return fmt::format("{} {} {}", m.row + 1, m.take, m.left);
+}
+
+std::variant<Move, std::string> Model::parse_move(const Position& p, std::string_view text) const {
+  TextReader in(text);
+  std::uint64_t row = 0;
+  std::uint64_t take = 0;
+  std::uint64_t left = 0;
+  try {
+    row = in.read_uint("a row number", UINT32_MAX);
+    take = in.read_uint("a number of pins", kMaxLength);
+    if (!in.at_line_end()) left = in.read_uint("the pins left on the left", kMaxLength);
+    in.end_line("the move");
+    in.end_input();
+  } catch (const InputError& e) {
+    return fmt::format("column {}: {}", e.column(), e.message());
+  }
+  if (row == 0 || row > p.rows.size()) {
+    return fmt::format("there is no row {} (rows are 1 to {})", row, p.rows.size());
+  }
+  const Code& c = rules_.code();
+  const auto pins = [](std::uint64_t n) { return fmt::format("{} pin{}", n, n == 1 ? "" : "s"); };
+  const std::uint64_t len = p.rows[row - 1];
+  if (take == 0) return std::string("a move removes at least one pin");
+  if (take > len) return fmt::format("row {} has only {}", row, pins(len));
+  if (take > c.last) return fmt::format("{} removes at most {}", c.text, pins(c.last));
+  const std::uint64_t rest = len - take;
+  const unsigned digit = c.digits[take - 1];
+  if (rest == 0 && !c.whole(take)) {
+    return fmt::format("{} does not let {} be taken as a whole row (digit {} is {})", c.text,
+                       pins(take), take, digit);
+  }
+  if (rest == 0 && left > 0) return fmt::format("no pin of row {} is left", row);
+  if (rest > 0 && left == 0 && !c.leave_one(take)) {
+    return fmt::format("{} does not let {} be taken leaving one row (digit {} is {})", c.text,
+                       pins(take), take, digit);
+  }
+  if (left > 0 && !c.split(take)) {
+    return fmt::format("{} does not let {} be taken splitting a row (digit {} is {})", c.text,
+                       pins(take), take, digit);
+  }
+  if (left >= rest && rest > 0) {
+    return fmt::format("taking {} leaves {} in row {}: a split leaves two non-empty parts",
+                       pins(take), pins(rest), row);
+  }
+  if (left > rest / 2) {
+    return fmt::format("a split is unordered: give the smaller part, `{} {} {}`", row, take,
+                       rest - left);
+  }
+  return Move{static_cast<std::size_t>(row - 1), take, left, rest - left};
+}
+
+std::string Model::move_syntax(const Position&) const {
+  return "ROW TAKE [LEFT]: remove TAKE pins from row ROW, leaving LEFT pins on its left and the "
+         "rest on its right (LEFT 0: one row is left; nothing when the row is taken whole), "
+         "e.g. `1 2 3`";
+}
+
+std::vector<std::string> Model::move_help(const Position& p) const {
+  const Code& c = rules_.code();
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < p.rows.size(); ++i) {
+    for (std::uint64_t k = 1; k <= c.last && k <= p.rows[i]; ++k) {
+      const std::uint64_t rest = p.rows[i] - k;
+      if (rest == 0 && c.whole(k)) out.push_back(fmt::format("{} {}", i + 1, k));
+      if (rest > 0 && c.leave_one(k)) out.push_back(fmt::format("{} {} 0", i + 1, k));
+      if (rest == 2 || rest == 3) {
+        if (c.split(k)) out.push_back(fmt::format("{} {} 1", i + 1, k));
+      } else if (rest > 3 && c.split(k)) {
+        out.push_back(fmt::format("{} {} 1 .. {} {} {}", i + 1, k, i + 1, k, rest / 2));
+      }
+    }
+  }
+  return out;
+}
+
+std::string Model::end_text(const Position&) const {
+  return "no move is left (normal play: the player who made the last move wins).";
+}
+
+std::uint64_t Model::reference_work(const Position& p, std::uint64_t cap) const {
+  // The solver values each row length up to the longest once, each by all
+  // its moves; then every move of p, each child by its rows.
+  const std::uint64_t longest =
+      p.rows.empty() ? 0 : *std::max_element(p.rows.begin(), p.rows.end());
+  if (longest >= cap || p.rows.size() >= cap) return cap;
+  const MoveCount work = MoveCount{longest + 1} * (rules_.row_move_count(longest) + 1) +
+                         move_count(p) * (p.rows.size() + 1);
+  return work >= cap ? cap : static_cast<std::uint64_t>(work);
+}
+
+bool Model::reference_reaches(const Position& p) const {
+  return reference_work(p, kReferenceCap + 1) <= kReferenceCap;
+}
+
+Value Model::theory(const Position& p) const {
+  return Value::of_nimber(theory_->nim_sum(p.rows), ValueSource::kTheory);
+}
+
+std::optional<Move> Model::theory_move(const Position& p) const {
+  return theory_->winning_move(p.rows);
+}
+
+std::optional<Move> Model::heuristic_move(const Position& p) const {
+  return rules_.first_move(p);
+}
+
+ListedMoves<Move> Model::theory_moves(const Position& p, std::size_t cap) const {
+  ListedMoves<Move> out;
+  const std::uint64_t x = theory_->nim_sum(p.rows);
+  bool full = false;
+  for (std::size_t r = 0; r < p.rows.size() && x != 0 && !full; ++r) {
+    theory_->each_move_to(r, p.rows[r], x ^ theory_->grundy(p.rows[r]), [&](const Move& m) {
+      full = out.moves.size() == cap;
+      if (!full) out.moves.push_back({m, Value::win(ValueSource::kTheory), ""});
+      return !full;
+    });
+  }
+  out.summary = full ? fmt::format(
+                           "{} legal moves in all; the first {} winning moves are listed "
+                           "(theory)",
+                           count_text(move_count(p)), cap)
+                     : fmt::format("{} legal moves in all; every move not listed loses (theory)",
+                                   count_text(move_count(p)));
+  return out;
+}
+
+std::optional<std::string> check_position(const Model& model, const Position& p,
+                                          SearchLimits limits) {
+  auto ref = model.reference(limits);
+  const Value truth = ref.value(p);
+  const Value theory = model.theory(p);
+  if (!agree(theory, truth)) {
+    return fmt::format("theory says {}, reference says {}", text(theory), text(truth));
+  }
+  const std::optional<Move> mv = model.theory_move(p);
+  for (const Move& m : model.moves(p)) {
+    const bool wins = ref.value(model.play(p, m)).after_move().is_win();
+    if (mv && m == *mv) {
+      return wins ? std::nullopt
+                  : std::optional<std::string>(fmt::format(
+                        "theory's move {} leaves a non-zero nimber", model.move_text(m)));
+    }
+    if (wins) {
+      return fmt::format("theory's move is {}, the first winning move is {}",
+                         mv ? model.move_text(*mv) : "none", model.move_text(m));
+    }
+  }
+  if (mv) return fmt::format("theory's move {} is not legal", model.move_text(*mv));
+  return std::nullopt;
+}
+
+namespace {
+
+Code code_of(const Params& params) {
+  auto code = parse_code(params.text("code"));
+  if (auto* why = std::get_if<std::string>(&code)) {
+    throw RequestError(fmt::format("--code {}: {}", params.text("code"), *why));
+  }
+  return std::get<Code>(code);
+}
+
+rc::Gen<Position> position_gen(std::int64_t max_rows, std::int64_t max_length) {
+  return rc::gen::map(
+      rc::gen::mapcat(rc::gen::inRange<std::size_t>(1, static_cast<std::size_t>(max_rows) + 1),
+                      [max_length](std::size_t n) {
+                        return rc::gen::container<std::vector<std::uint64_t>>(
+                            n, rc::gen::inRange<std::uint64_t>(
+                                   0, static_cast<std::uint64_t>(max_length) + 1));
+                      }),
+      [](std::vector<std::uint64_t> rows) { return Position{std::move(rows)}; });
+}
+
+}  // namespace
+
+GameEntry entry() {
+  GameEntry e;
+  e.name = "octal";
+  e.summary =
+      "Rows of pins; a move removes pins from one row as the octal code allows (--code: 0.77 "
+      "Kayles, 0.137 Dawson's Kayles), maybe splitting it; the last to move wins.";
+  e.position_format = "the row lengths on one line, e.g. `10 7`";
+  e.default_position = "10 7";
+  e.example_positions = {"1 2 3", "0 5 0", "8 8 3", "40 31 17",
+                         "1000000000000000000 999999999999999999 5"};
+  e.params = {
+      {"cases", "generate: number of cases", 10, 1, 1'000'000'000},
+      {"rows", "the most rows in a random position", 4, 1, 1'000'000},
+      {"max-length", "the longest row in a random position", 20, 0,
+       static_cast<std::int64_t>(kMaxLength)},
+  };
+  e.text_options = {{"code",
+                     "the octal code 0.d1d2...: digit k's bits 1, 2, 4 let k pins be taken as a "
+                     "whole row, leaving one row, leaving two rows",
+                     "0.77"}};
+  e.solve = [](std::string_view input, const Params&) {
+    std::string out;
+    for (const CaseAnswer& a : solve_contest(input)) {
+      append_answer(out, a);
+      out += '\n';
+    }
+    return out;
+  };
+  e.solve_json = [](std::string_view input, const Params&) {
+    nlohmann::json j = nlohmann::json::array();
+    for (const CaseAnswer& a : solve_contest(input)) j.push_back(answer_json(a));
+    return j;
+  };
+  add_engine<Model>(e, [](const Params& params) { return Model(code_of(params)); });
+  e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {
+    const Model model(code_of(params));
+    const std::int64_t rows = params.get("rows");
+    const std::int64_t len = params.get("max-length");
+    const Position largest{std::vector<std::uint64_t>(static_cast<std::size_t>(rows),
+                                                      static_cast<std::uint64_t>(len))};
+    if (!model.reference_reaches(largest)) {
+      throw RequestError(fmt::format(
+          "verify octal: positions of {} rows of up to {} pins cost the exhaustive reference more "
+          "than {} (positions times moves); it must reach every trial (lower --rows or "
+          "--max-length)",
+          rows, len, kReferenceCap));
+    }
+    return run_verify<Position>(
+        position_gen(rows, len), trials, seed,
+        [model](const Position& p) { return check_position(model, p); },
+        [](const Position& p) { return format_position(p); });
+  };
+  e.generate = [](Seed seed, const Params& params) {
+    return generate_contest(seed, params.get("cases"), params.get("rows"), params.get("max-length"),
+                            *theory_of(code_of(params)));
+  };
+  e.bench = [] {
+    // Long single rows of a few codes, each from a fresh solver so the count
+    // does not depend on order.
+    BenchResult r;
+    r.positions = "0.77: 700 500 / 0.137: 600 / 0.07: 500 / 0.6: 400 / 0.007: 600";
+    const std::vector<std::pair<const char*, std::vector<std::uint64_t>>> cases = {
+        {"0.77", {700, 500}}, {"0.137", {600}}, {"0.07", {500}}, {"0.6", {400}}, {"0.007", {600}}};
+    for (const auto& [code, rows] : cases) {
+      ReferenceSolver solver{Rules(std::get<Code>(parse_code(code)))};
+      const Nimber g = solver.grundy(Position{rows});
+      r.nodes += solver.stored_positions();
+      r.stored = std::max<std::uint64_t>(r.stored, solver.stored_positions());
+      r.bytes_per_position = solver.bytes_per_position();
+      r.checksum = mix64(r.checksum ^ g.value);
+    }
+    return r;
+  };
+  return e;
+}
+
+}  // namespace perfectplay::games::octal

@@ -1,0 +1,91 @@
+// Octal games as the engine and the front ends see them: the model
+// (api/engine.h) and the registry entry. Values are nimbers; a move's value
+// is win or loss through Value::after_move.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "api/engine.h"
+#include "api/entry.h"
+#include "games/octal/octal.h"
+#include "games/octal/octal_reference.h"
+#include "games/octal/octal_theory.h"
+
+namespace perfectplay::games::octal {
+
+// The most work (see Model::reference_work) the engine gives the exhaustive
+// reference: a few tenths of a second at most.
+inline constexpr std::uint64_t kReferenceCap = 1'000'000;
+
+// The Grundy solver as the engine sees it: value(p) is p's nimber.
+class Reference {
+ public:
+  Reference(const Rules& rules, SearchLimits limits) : solver_(rules, limits) {}
+  Value value(const Position& p) {
+    return Value::of_nimber(solver_.grundy(p).value, ValueSource::kReference);
+  }
+  ReferenceSolver& solver() { return solver_; }
+
+ private:
+  ReferenceSolver solver_;
+};
+
+class Model {
+ public:
+  using Position = octal::Position;
+  using Move = octal::Move;
+
+  explicit Model(const Code& code) : Model(code, theory_of(code)) {}
+  Model(const Code& code, std::shared_ptr<const Theory> theory)
+      : rules_(code), theory_(std::move(theory)) {}
+
+  Position parse_position(std::string_view text) const;
+  std::string format_position(const Position& p) const;
+  std::string draw(const Position& p) const;
+  std::optional<Mover> mover(const Position& p) const;
+  MoveCount move_count(const Position& p) const;
+  std::vector<Move> moves(const Position& p) const { return rules_.moves(p); }
+  Position play(const Position& p, const Move& m) const { return rules_.play(p, m); }
+  std::string move_text(const Move& m) const;
+  std::variant<Move, std::string> parse_move(const Position& p, std::string_view text) const;
+  std::string move_syntax(const Position&) const;
+  std::vector<std::string> move_help(const Position& p) const;
+  std::string end_text(const Position&) const;
+
+  // Positions times moves the reference would visit for p, capped at `cap`.
+  std::uint64_t reference_work(const Position& p, std::uint64_t cap) const;
+  bool reference_reaches(const Position& p) const;
+  Reference reference(SearchLimits limits) const { return {rules_, limits}; }
+  Value theory(const Position& p) const;
+  std::optional<Move> theory_move(const Position& p) const;
+  std::optional<Move> heuristic_move(const Position& p) const;
+  ListedMoves<Move> theory_moves(const Position& p, std::size_t cap) const;
+  std::vector<std::string> notes(const Position&) const { return {theory_->summary()}; }
+  std::string theory_reason(const Position&) const { return "leaves a nim-sum of 0 (theory)"; }
+  std::string heuristic_reason(const Position&) const {
+    return "the first legal move (every move loses)";
+  }
+
+  const Theory& grundy_theory() const { return *theory_; }
+
+ private:
+  Rules rules_;
+  std::shared_ptr<const Theory> theory_;
+};
+
+// The theory against the reference on p (which the reference must reach):
+// the nimbers agree, and the theory's move is the first move, in move order,
+// that leaves a nimber of 0 (none when p's nimber is 0). nullopt when all
+// holds, else what failed. (api's check_theory compares a move's win/loss
+// with the position's value kind, which is a nimber here.)
+std::optional<std::string> check_position(const Model& model, const Position& p,
+                                          SearchLimits limits = {});
+
+GameEntry entry();
+
+}  // namespace perfectplay::games::octal

@@ -1,0 +1,1 @@
+analyze octal --position "1000000000000000000 71 12"

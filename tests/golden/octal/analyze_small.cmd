@@ -1,0 +1,1 @@
+analyze octal --position "5 3"

@@ -1,0 +1,1 @@
+analyze octal --code 0.8 --position "3"

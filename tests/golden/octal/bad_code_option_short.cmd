@@ -1,0 +1,1 @@
+hint octal --code 77 --position "3"

@@ -1,0 +1,1 @@
+play octal --code 0.00

@@ -1,0 +1,1 @@
+generate octal --seed 5 --cases 4 --rows 3 --max-length 40

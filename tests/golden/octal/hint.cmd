@@ -1,0 +1,1 @@
+hint octal --position "10 7 2"

@@ -1,0 +1,1 @@
+hint octal --json --position "1000000000000 5"

@@ -1,0 +1,1 @@
+hint octal --code 0.137 --position "4"

@@ -1,0 +1,1 @@
+play octal --position "5 3"

@@ -1,0 +1,1 @@
+verify octal --trials 500 --seed 1

@@ -1,0 +1,1 @@
+verify octal --max-length 5000
