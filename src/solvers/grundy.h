@@ -49,6 +49,7 @@ class GrundySolver {
       throw SearchLimitExceeded(limits_.max_states);
     }
     memo_.emplace(part, Entry{Nimber(), true});
+    ++expanded_;
     const auto moves = game_.moves(part);
     const PendingMoves held(pending_, moves.size());
     if (memo_.size() + pending_ > limits_.max_states) throw SearchLimitExceeded(limits_.max_states);
@@ -61,6 +62,8 @@ class GrundySolver {
   }
 
   std::uint64_t stored_positions() const { return memo_.size(); }
+  // Components whose options were generated (each once: the bench signature).
+  std::uint64_t expanded_positions() const { return expanded_; }
   // Memory per stored position, estimated from the table's layout: the node
   // (key, value, next pointer, cached hash) and one bucket pointer.
   static constexpr std::size_t bytes_per_position() {
@@ -78,6 +81,7 @@ class GrundySolver {
   SearchLimits limits_;
   std::unordered_map<Position, Entry, detail::PositionHash<G>> memo_;
   std::uint64_t pending_ = 0;  // moves generated for the positions on the stack
+  std::uint64_t expanded_ = 0;
 };
 
 }  // namespace perfectplay

@@ -24,6 +24,7 @@ const std::map<std::string, Signature>& pinned() {
       {"asymmetry", {3845, 0x75a90645a0c9d658}}, {"bacteria", {24397, 0xff0a63e7a87a8ecd}},
       {"binim", {31293, 0xc2de3ea2e77262dc}},    {"binim2", {31293, 0x53913b0fd3c3d56f}},
       {"gridgame", {43920, 0x9a4525ff2052d0b6}}, {"nim", {23696, 0xfeadb8db860d803e}},
+      {"octal", {2796, 0x88f92799173ebb28}},
   };
   return table;
 }

@@ -277,23 +277,18 @@ GameEntry entry() {
     return generate_contest(seed, params.get("cases"), params.get("rows"), params.get("max-length"),
                             *theory_of(code_of(params)));
   };
-  e.bench = [] {
-    // Long single rows of a few codes, each from a fresh solver so the count
-    // does not depend on order.
-    BenchResult r;
-    r.positions = "0.77: 700 500 / 0.137: 600 / 0.07: 500 / 0.6: 400 / 0.007: 600";
-    const std::vector<std::pair<const char*, std::vector<std::uint64_t>>> cases = {
-        {"0.77", {700, 500}}, {"0.137", {600}}, {"0.07", {500}}, {"0.6", {400}}, {"0.007", {600}}};
-    for (const auto& [code, rows] : cases) {
-      ReferenceSolver solver{Rules(std::get<Code>(parse_code(code)))};
-      const Nimber g = solver.grundy(Position{rows});
-      r.nodes += solver.stored_positions();
-      r.stored = std::max<std::uint64_t>(r.stored, solver.stored_positions());
-      r.bytes_per_position = solver.bytes_per_position();
-      r.checksum = mix64(r.checksum ^ g.value);
+  add_bench<Model>(e, "0.77: 700 500 / 0.137: 600 / 0.07: 500 / 0.6: 400 / 0.007: 600", [] {
+    std::vector<std::pair<Model, Position>> out;
+    for (const auto& [code, rows] :
+         std::vector<std::pair<const char*, std::vector<std::uint64_t>>>{{"0.77", {700, 500}},
+                                                                         {"0.137", {600}},
+                                                                         {"0.07", {500}},
+                                                                         {"0.6", {400}},
+                                                                         {"0.007", {600}}}) {
+      out.emplace_back(Model(std::get<Code>(parse_code(code))), Position{rows});
     }
-    return r;
-  };
+    return out;
+  });
   return e;
 }
 

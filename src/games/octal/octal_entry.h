@@ -12,6 +12,7 @@
 
 #include "api/engine.h"
 #include "api/entry.h"
+#include "api/reference.h"
 #include "games/octal/octal.h"
 #include "games/octal/octal_reference.h"
 #include "games/octal/octal_theory.h"
@@ -23,17 +24,7 @@ namespace perfectplay::games::octal {
 inline constexpr std::uint64_t kReferenceCap = 1'000'000;
 
 // The Grundy solver as the engine sees it: value(p) is p's nimber.
-class Reference {
- public:
-  Reference(const Rules& rules, SearchLimits limits) : solver_(rules, limits) {}
-  Value value(const Position& p) {
-    return Value::of_nimber(solver_.grundy(p).value, ValueSource::kReference);
-  }
-  ReferenceSolver& solver() { return solver_; }
-
- private:
-  ReferenceSolver solver_;
-};
+using Reference = GrundyReference<Rules>;
 
 class Model {
  public:
