@@ -1,11 +1,15 @@
 #include "registry/registry.h"
 
+#include "algorithms/assignment/assignment_entry.h"
+#include "games/gridgame/gridgame_entry.h"
 #include "games/nim/nim_entry.h"
 
 namespace perfectplay {
 
 const std::vector<GameEntry>& all_games() {
   static const std::vector<GameEntry> games = {
+      algorithms::assignment::entry(),
+      games::gridgame::entry(),
       games::nim::entry(),
   };
   return games;

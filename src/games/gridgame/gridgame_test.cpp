@@ -19,8 +19,8 @@ TEST(Gridgame, OfficialSample) {
 }
 
 TEST(Gridgame, PositionFormat) {
-  const GamePosition p = parse_position("2\n1 2\n3 4\nmoves: 2 1 1\n");
-  EXPECT_EQ(p.matrix.size(), 2);
+  const Position p = parse_position("2\n1 2\n3 4\nmoves: 2 1 1\n");
+  EXPECT_EQ(p.n(), 2);
   EXPECT_EQ(p.moves, (std::vector<int>{1, 0, 0}));
   EXPECT_THROW(parse_position("2\n1 2\n3 4\nmoves: 2 1 2\n"), InputError);  // row 2 twice
   EXPECT_THROW(parse_position("2\n1 2\n3 4\nturns: 1\n"), InputError);
