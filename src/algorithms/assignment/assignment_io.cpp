@@ -42,10 +42,16 @@ CostMatrix parse_assignment(std::string_view input) {
 }
 
 std::string format_matrix(const CostMatrix& m) {
+  // format_int, not format_to per entry: a game's analysis writes the
+  // matrix once for every child position it lists.
   std::string out = fmt::format("{}\n", m.size());
+  out.reserve(out.size() + m.cost.size() * 6);
   for (int r = 0; r < m.size(); ++r) {
-    for (int c = 0; c < m.size(); ++c)
-      fmt::format_to(std::back_inserter(out), "{}{}", c ? " " : "", m(r, c));
+    for (int c = 0; c < m.size(); ++c) {
+      if (c) out += ' ';
+      const fmt::format_int v(m(r, c));
+      out.append(v.data(), v.size());
+    }
     out += '\n';
   }
   return out;

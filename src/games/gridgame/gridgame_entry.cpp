@@ -138,17 +138,18 @@ bool Model::reference_reaches(const Position& p) const {
 }
 
 Value Model::theory(const Position& p) const {
-  return Value::of_score(Outlook(p).value(), ValueSource::kTheory);
+  return Value::of_score(theory_.of(p)->value(), ValueSource::kTheory);
 }
 
 std::optional<Model::Move> Model::theory_move(const Position& p) const {
   if (p.over()) return std::nullopt;
-  if (!p.alice_to_move()) return Outlook(p).bob_column();
+  if (!p.alice_to_move()) return theory_.of(p)->bob_column();
   return moves(p).front();  // every row is worth the same
 }
 
 ListedMoves<Model::Move> Model::theory_moves(const Position& p, std::size_t cap) const {
-  const Outlook o(p);
+  const std::shared_ptr<const Outlook> solved = theory_.of(p);
+  const Outlook& o = *solved;
   const Progress& g = o.progress();
   ListedMoves<Move> out;
   if (p.alice_to_move()) {

@@ -12,6 +12,7 @@
 #include "api/entry.h"
 #include "games/gridgame/gridgame.h"
 #include "games/gridgame/gridgame_reference.h"
+#include "games/gridgame/gridgame_theory.h"
 
 namespace perfectplay::games::gridgame {
 
@@ -49,6 +50,9 @@ class Model {
   ListedMoves<Move> theory_moves(const Position& p, std::size_t cap) const;
   std::vector<std::string> notes(const Position& p) const;
   std::string theory_reason(const Position& p) const;
+
+ private:
+  Theory theory_;
 };
 
 GameEntry entry();
