@@ -31,7 +31,8 @@ GameEntry entry() {
     std::vector<int> cols;
     for (int i = 0; i < m.size(); ++i)
       cols.push_back(static_cast<int>(a.column_of(static_cast<std::size_t>(i))) + 1);
-    return nlohmann::json{{"cost", a.cost()}, {"columns", cols}};
+    // One element per case, as every entry's solve_json (the input holds one).
+    return nlohmann::json::array({{{"cost", a.cost()}, {"columns", cols}}});
   };
   e.generate = [](Seed seed, const Params& params) {
     std::string all = generate_matrices(seed, 1, params.get("n"), params.get("max-abs"));

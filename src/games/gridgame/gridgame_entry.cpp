@@ -239,7 +239,8 @@ std::optional<std::string> check(const CostMatrix& matrix) {
 std::string example_matrix(int n) {
   std::vector<std::int64_t> v;
   std::uint64_t x = 11553;
-  for (int k = 0; k < n * n; ++k) v.push_back(static_cast<std::int64_t>((x = mix64(x)) % 1999) - 999);
+  for (int k = 0; k < n * n; ++k)
+    v.push_back(static_cast<std::int64_t>((x = mix64(x)) % 1999) - 999);
   return algorithms::assignment::format_matrix(CostMatrix(static_cast<std::size_t>(n), v));
 }
 
@@ -286,10 +287,9 @@ GameEntry entry() {
           "minimum (at most 9)",
           n));
     }
-    return run_verify<CostMatrix>(matrix_gen(static_cast<int>(n), params.get("max-abs")), trials,
-                                  seed, check, [](const CostMatrix& m) {
-                                    return "1\n" + algorithms::assignment::format_matrix(m);
-                                  });
+    return run_verify<CostMatrix>(
+        matrix_gen(static_cast<int>(n), params.get("max-abs")), trials, seed, check,
+        [](const CostMatrix& m) { return "1\n" + algorithms::assignment::format_matrix(m); });
   };
   e.generate = [](Seed seed, const Params& params) {
     return algorithms::assignment::generate_matrices(seed, params.get("cases"), params.get("n"),

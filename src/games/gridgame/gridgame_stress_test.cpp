@@ -1,12 +1,19 @@
 // gridgame: the game search (alpha-beta over the real turn order), the
 // permutation minimum (the seed's method) and the assignment solver agree on
 // a seeded sweep of n <= 8, with wide values and values full of ties; the
-// solver and the permutation minimum also at n = 9 and 10.
+// solver and the permutation minimum also at n = 9 and 10. Positions in
+// progress: the model's theory against the reference (check_theory) at every
+// ply of random games, and a matching derived move by move from its parent's
+// against a fresh one.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
+#include <memory>
 #include <random>
 
+#include "api/engine.h"
+#include "games/gridgame/gridgame_entry.h"
 #include "games/gridgame/gridgame_io.h"
 #include "games/gridgame/gridgame_reference.h"
 #include "games/gridgame/gridgame_theory.h"
@@ -36,6 +43,59 @@ TEST(GridgameStress, SeededSweepUpTo8) {
     const std::int64_t reference = solver.value(rules.start());
     ASSERT_EQ(game_value(m), reference) << format_matrix(m);
     ASSERT_EQ(permutation_minimum(m), reference) << format_matrix(m);
+  }
+}
+
+// Every ply of random games (both sides move at random, so Bob leaves the
+// plan), n <= 8: the theory's value equals the reference's, and the theory's
+// move keeps it.
+TEST(GridgameStress, TheoryMatchesReferenceInProgress) {
+  std::mt19937_64 rng(11553);
+  const Model model;
+  constexpr int kCases = testing::sweep_size(800, 160);
+  for (int k = 0; k < kCases; ++k) {
+    const int n = 1 + k % 8;
+    const std::int64_t range = k % 2 == 0 ? 2 : 1000;
+    Position p{std::make_shared<const CostMatrix>(random_matrix(rng, n, range)), {}};
+    while (true) {
+      const auto failure = check_theory(model, p);
+      ASSERT_FALSE(failure) << *failure << "\n" << format_position(p);
+      if (p.over()) break;
+      const std::vector<int> moves = model.moves(p);
+      p = model.play(p, moves[rng() % moves.size()]);
+    }
+  }
+}
+
+// A matching derived from its parent's (Alice's row: the same plan; Bob's
+// column: one augmentation) equals a fresh one at every ply of random games
+// on larger matrices: the value, Bob's column and every column's value.
+TEST(GridgameStress, DerivedOutlookMatchesFreshOne) {
+  std::mt19937_64 rng(2026);
+  constexpr int kCases = testing::sweep_size(100, 20);
+  for (int k = 0; k < kCases; ++k) {
+    const int n = k % 2 == 0 ? 12 : 40;
+    const std::int64_t range = k % 4 < 2 ? 3 : 1'000'000'000'000;
+    auto derived = std::make_unique<Outlook>(
+        Position{std::make_shared<const CostMatrix>(random_matrix(rng, n, range)), {}});
+    while (!derived->position().over()) {
+      const Outlook fresh(derived->position());
+      ASSERT_EQ(derived->value(), fresh.value()) << format_position(fresh.position());
+      const Progress& g = fresh.progress();
+      std::vector<int> lines = g.cols;
+      if (g.pending >= 0) {
+        ASSERT_EQ(derived->column_values(), fresh.column_values());
+        const std::vector<Score> values = fresh.column_values();
+        const auto at = std::find(g.cols.begin(), g.cols.end(), derived->bob_column());
+        ASSERT_NE(at, g.cols.end());
+        ASSERT_EQ(values[static_cast<std::size_t>(at - g.cols.begin())], fresh.value());
+      } else {
+        lines.clear();
+        for (const int r : g.rows) lines.push_back(r);
+      }
+      derived = std::make_unique<Outlook>(*derived, lines[rng() % lines.size()]);
+    }
+    ASSERT_EQ(derived->value(), Outlook(derived->position()).value());
   }
 }
 
