@@ -42,7 +42,8 @@ struct Position {
 
   int n() const { return matrix->size(); }
   bool alice_to_move() const { return moves.size() % 2 == 0; }
-  bool over() const { return moves.size() == 2 * static_cast<std::size_t>(n()); }
+  int lines_left() const { return n() - static_cast<int>(moves.size() / 2); }  // rows, pending too
+  bool over() const { return lines_left() == 0; }
   friend bool operator==(const Position& a, const Position& b) {
     return (a.matrix == b.matrix || (a.n() == b.n() && a.matrix->cost == b.matrix->cost)) &&
            a.moves == b.moves;

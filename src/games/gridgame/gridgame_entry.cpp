@@ -21,14 +21,6 @@ constexpr int kDrawMax = 12;
 
 }  // namespace
 
-Position Model::parse_position(std::string_view text) const {
-  return gridgame::parse_position(text);
-}
-
-std::string Model::format_position(const Position& p) const {
-  return gridgame::format_position(p);
-}
-
 std::string Model::draw(const Position& p) const {
   const CostMatrix& m = *p.matrix;
   const Progress g = progress_of(p);
@@ -71,31 +63,6 @@ std::string Model::draw(const Position& p) const {
   return out;
 }
 
-std::optional<Mover> Model::mover(const Position& p) const {
-  if (p.over()) return std::nullopt;
-  return p.alice_to_move() ? Mover{0, "Alice"} : Mover{1, "Bob"};
-}
-
-MoveCount Model::move_count(const Position& p) const {
-  return static_cast<MoveCount>(p.n() - static_cast<int>(p.moves.size() / 2));
-}
-
-std::vector<Model::Move> Model::moves(const Position& p) const {
-  const Progress g = progress_of(p);
-  if (!p.alice_to_move()) return g.cols;
-  std::vector<Move> out;
-  for (const int r : g.rows) {
-    if (r != g.pending) out.push_back(r);
-  }
-  return out;
-}
-
-Position Model::play(const Position& p, const Move& m) const {
-  Position child = p;
-  child.moves.push_back(m);
-  return child;
-}
-
 std::variant<Model::Move, std::string> Model::parse_move(const Position& p,
                                                          std::string_view text) const {
   const bool alice = p.alice_to_move();
@@ -118,65 +85,35 @@ std::variant<Model::Move, std::string> Model::parse_move(const Position& p,
   return static_cast<Move>(line);
 }
 
-std::string Model::move_syntax(const Position& p) const {
-  return p.alice_to_move() ? "ROW: the row Alice crosses (1-based), e.g. `2`"
-                           : "COLUMN: the column Bob crosses (1-based), e.g. `3`";
-}
-
-std::vector<std::string> Model::move_help(const Position& p) const {
-  std::vector<std::string> out;
-  for (const Move m : moves(p)) out.push_back(move_text(m));
-  return out;
-}
-
-std::string Model::end_text(const Position& p) const {
-  return fmt::format("every line is crossed: Alice's total is {}.", progress_of(p).score);
-}
-
-bool Model::reference_reaches(const Position& p) const {
-  return p.n() - static_cast<int>(p.moves.size() / 2) <= kReferenceLines;
-}
-
-Value Model::theory(const Position& p) const {
-  return Value::of_score(theory_.of(p)->value(), ValueSource::kTheory);
-}
-
 std::optional<Model::Move> Model::theory_move(const Position& p) const {
   if (p.over()) return std::nullopt;
-  if (!p.alice_to_move()) return theory_.of(p)->bob_column();
+  if (!p.alice_to_move()) return Outlook(p).bob_column();
   return moves(p).front();  // every row is worth the same
 }
 
 ListedMoves<Model::Move> Model::theory_moves(const Position& p, std::size_t cap) const {
-  const std::shared_ptr<const Outlook> solved = theory_.of(p);
-  const Outlook& o = *solved;
+  const Outlook o(p);
   const Progress& g = o.progress();
   ListedMoves<Move> out;
   if (p.alice_to_move()) {
-    const Value v = Value::of_score(o.value(), ValueSource::kTheory);
-    for (const int r : g.rows) {
-      if (out.moves.size() < cap) out.moves.push_back({r, v, ""});
-    }
     out.summary = fmt::format(
-        "{} rows, all worth {} (Alice's choices do not matter); the first {} are listed",
-        g.rows.size(), o.value(), out.moves.size());
+        "{} rows, all worth {}: Alice's choices do not matter (theory); the engine's choice is "
+        "listed",
+        g.rows.size(), o.value());
     return out;
   }
   const std::vector<Score> values = o.column_values();
-  std::vector<std::size_t> order(values.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return values[a] < values[b]; });
-  order.resize(std::min(order.size(), cap));
-  for (const std::size_t j : order) {
-    const int c = g.cols[j];
-    out.moves.push_back({c, Value::of_score(values[j], ValueSource::kTheory),
-                         fmt::format("scores {} now", (*p.matrix)(g.pending, c))});
+  for (std::size_t j = 0; j < values.size(); ++j) {
+    out.moves.push_back({g.cols[j], Value::of_score(values[j], ValueSource::kTheory),
+                         fmt::format("scores {} now", (*p.matrix)(g.pending, g.cols[j]))});
   }
+  std::stable_sort(out.moves.begin(), out.moves.end(),
+                   [](const auto& a, const auto& b) { return *a.value.score < *b.value.score; });
+  out.moves.resize(std::min(out.moves.size(), cap));
   out.summary = fmt::format(
-      "{} columns; the {} best for Bob are listed (each column's value is one pass over the "
-      "matching's duals, O(m^2))",
-      values.size(), order.size());
+      "{} columns; the {} best for Bob are listed (all columns' values from one matching, "
+      "O(m^2))",
+      values.size(), out.moves.size());
   return out;
 }
 
@@ -193,11 +130,6 @@ std::vector<std::string> Model::notes(const Position& p) const {
   }
   out.push_back("the theory: value = score so far + minimum-cost matching of the remaining lines");
   return out;
-}
-
-std::string Model::theory_reason(const Position& p) const {
-  return p.alice_to_move() ? "every row is worth the same (theory); the first uncrossed one"
-                           : "the row's column in a minimum-cost matching of what is left (theory)";
 }
 
 namespace {

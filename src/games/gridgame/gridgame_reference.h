@@ -3,11 +3,8 @@
 // scored), memoized on the remaining rows and columns. No matching in it.
 //
 // Reference is the engine's view (api/reference.h's ScoredReference): the
-// score so far plus the search's value of what is left. The search plays on
-// a frame of at most kReferenceMaxN rows and columns: the whole matrix when it
-// is that small, so that a position and its children share one table, else
-// the lines left in the position first asked about (a later position whose
-// lines are not all in the frame gets a new frame and table).
+// score so far plus the search's value of what is left, one table for every
+// position of one matrix.
 #pragma once
 
 #include <algorithm>
@@ -44,71 +41,34 @@ class Reference {
  public:
   explicit Reference(SearchLimits limits) : limits_(limits) {}
 
-  // Precondition: at most kReferenceMaxN rows are left in p.
+  // Precondition: p.n() <= kReferenceMaxN.
   Value value(const Position& p) {
-    const Progress g = progress_of(p);
-    if (!ref_ || source_ != p.matrix || !frame_.covers(g)) reframe(p, g);
+    if (p.n() > kReferenceMaxN) throw RequestError("gridgame's reference plays n <= 16");
+    if (matrix_ != p.matrix) {
+      ref_.reset();
+      matrix_ = p.matrix;
+      ref_ = std::make_unique<ScoredReference<Rules, Split>>(Rules(*matrix_), limits_, Split{});
+    }
     return ref_->value(p);
   }
 
  private:
-  // Where each line of the matrix sits in the frame (-1: outside it).
-  struct Frame {
-    std::vector<int> row_bit, col_bit;
-
-    bool covers(const Progress& g) const {
-      const auto in = [](const std::vector<int>& bit, int k) {
-        return bit[static_cast<std::size_t>(k)] >= 0;
-      };
-      return std::all_of(g.rows.begin(), g.rows.end(), [&](int r) { return in(row_bit, r); }) &&
-             std::all_of(g.cols.begin(), g.cols.end(), [&](int c) { return in(col_bit, c); });
-    }
-    // {the score so far, the rest as the search's position}
+  // {the score so far, the rest as the search's position}
+  struct Split {
     std::pair<Score, Rules::Position> operator()(const Rules&, const Position& p) const {
       const Progress g = progress_of(p);
-      Rules::Position rp;
+      Rules::Position rest{0, 0, g.pending};
       for (const int r : g.rows) {
-        const int bit = row_bit[static_cast<std::size_t>(r)];
-        if (r == g.pending) rp.pending = bit;
-        if (r != g.pending) rp.rows_left |= 1u << bit;
+        if (r != g.pending) rest.rows_left |= 1u << r;
       }
-      for (const int c : g.cols) rp.cols_left |= 1u << col_bit[static_cast<std::size_t>(c)];
-      return {g.score, rp};
+      for (const int c : g.cols) rest.cols_left |= 1u << c;
+      return {g.score, rest};
     }
   };
 
-  void reframe(const Position& p, const Progress& g) {
-    const int n = p.n();
-    std::vector<int> rows = g.rows, cols = g.cols;
-    if (n <= kReferenceMaxN) {
-      rows.resize(static_cast<std::size_t>(n));
-      cols.resize(static_cast<std::size_t>(n));
-      std::iota(rows.begin(), rows.end(), 0);
-      std::iota(cols.begin(), cols.end(), 0);
-    }
-    if (static_cast<int>(rows.size()) > kReferenceMaxN) {
-      throw RequestError("gridgame's exhaustive reference plays at most 16 remaining lines");
-    }
-    Frame f{std::vector<int>(static_cast<std::size_t>(n), -1),
-            std::vector<int>(static_cast<std::size_t>(n), -1)};
-    std::vector<std::int64_t> values;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-      f.row_bit[static_cast<std::size_t>(rows[i])] = static_cast<int>(i);
-      f.col_bit[static_cast<std::size_t>(cols[i])] = static_cast<int>(i);
-      for (const int c : cols) values.push_back((*p.matrix)(rows[i], c));
-    }
-    ref_.reset();
-    source_ = p.matrix;
-    framed_ = std::make_unique<CostMatrix>(rows.size(), std::move(values));
-    frame_ = f;
-    ref_ = std::make_unique<ScoredReference<Rules, Frame>>(Rules(*framed_), limits_, std::move(f));
-  }
-
   SearchLimits limits_;
-  std::shared_ptr<const CostMatrix> source_;  // the matrix the frame is cut from
-  std::unique_ptr<CostMatrix> framed_;        // the frame's lines of it (the rules read it)
-  Frame frame_;
-  std::unique_ptr<ScoredReference<Rules, Frame>> ref_;
+  std::shared_ptr<const CostMatrix> matrix_;  // the rules read it
+  std::unique_ptr<ScoredReference<Rules, Split>> ref_;
 };
 
 }  // namespace perfectplay::games::gridgame

@@ -15,15 +15,12 @@
 // (Bob answers it with its column in a minimum matching of what is left).
 //
 // Cost: one assignment, O(m^3) for m remaining lines (assignment.h), on the
-// live lines of the matrix in place (no copy). A child position from its
-// parent's matching: O(m^2). Every column's value to Bob at once, from the
-// matching's duals: O(m^2) (Solver::column_values).
+// live lines of the matrix in place (no copy). Every column's value to Bob at
+// once, from the matching's duals: O(m^2) (Solver::column_values).
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <memory>
-#include <utility>
 #include <vector>
 
 #include "algorithms/assignment/assignment.h"
@@ -41,29 +38,9 @@ inline std::int64_t game_value(const CostMatrix& m) {
 // A position with what is left of it solved.
 class Outlook {
  public:
-  // Solves what is left: O(m^3).
-  explicit Outlook(Position p)
-      : p_(std::move(p)), g_(progress_of(p_)), plan_(*p_.matrix, live(g_.rows), live(g_.cols)) {}
-  // The position after the mover in `parent` crosses `line`. Alice's row
-  // leaves the remaining lines (and so the plan) as they were; Bob's column
-  // removes a row and a column: one augmentation, O(m^2) (Solver::remove_pair).
-  Outlook(const Outlook& parent, int line) : p_(parent.p_), g_(parent.g_), plan_(parent.plan_) {
-    p_.moves.push_back(line);
-    const auto k = static_cast<std::size_t>(line);
-    if (g_.pending < 0) {
-      g_.row_crossed[k] = 1;
-      g_.pending = line;
-      return;
-    }
-    g_.col_crossed[k] = 1;
-    g_.score += (*p_.matrix)(g_.pending, line);
-    std::erase(g_.rows, g_.pending);
-    std::erase(g_.cols, line);
-    plan_.remove_pair(pending(), k);
-    g_.pending = -1;
-  }
+  explicit Outlook(const Position& p)
+      : matrix_(p.matrix), g_(progress_of(p)), plan_(*matrix_, live(g_.rows), live(g_.cols)) {}
 
-  const Position& position() const { return p_; }
   const Progress& progress() const { return g_; }
   // Alice's final total under optimal play.
   Score value() const { return g_.score + plan_.cost(); }
@@ -80,39 +57,15 @@ class Outlook {
 
  private:
   std::vector<bool> live(const std::vector<int>& lines) const {
-    std::vector<bool> out(static_cast<std::size_t>(p_.n()), false);
+    std::vector<bool> out(static_cast<std::size_t>(matrix_->size()), false);
     for (const int k : lines) out[static_cast<std::size_t>(k)] = true;
     return out;
   }
   std::size_t pending() const { return static_cast<std::size_t>(g_.pending); }
 
-  Position p_;  // its matrix, which the plan reads in place, lives as long
+  std::shared_ptr<const CostMatrix> matrix_;  // the plan reads it in place
   Progress g_;
   Solver plan_;
-};
-
-// The theory of any position, remembering the last position it solved from
-// scratch so that the children of a position analyzed move by move cost one
-// augmentation each, not one matching. Not for use by two threads at once
-// (the engine builds one model per request).
-class Theory {
- public:
-  std::shared_ptr<const Outlook> of(const Position& p) const {
-    if (solved_ && solved_->position() == p) return solved_;
-    if (solved_ && is_child(solved_->position(), p)) {
-      return std::make_shared<const Outlook>(*solved_, p.moves.back());
-    }
-    solved_ = std::make_shared<const Outlook>(p);
-    return solved_;
-  }
-
- private:
-  static bool is_child(const Position& parent, const Position& p) {
-    return p.matrix == parent.matrix && p.moves.size() == parent.moves.size() + 1 &&
-           std::equal(parent.moves.begin(), parent.moves.end(), p.moves.begin());
-  }
-
-  mutable std::shared_ptr<const Outlook> solved_;
 };
 
 }  // namespace perfectplay::games::gridgame
