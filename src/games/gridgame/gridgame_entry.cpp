@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <iterator>
-#include <numeric>
 #include <random>
 
 #include "core/text_reader.h"
