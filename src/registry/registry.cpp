@@ -1,8 +1,10 @@
 #include "registry/registry.h"
 
+#include "algorithms/assignment/assignment_entry.h"
 #include "games/asymmetry/asymmetry_entry.h"
 #include "games/bacteria/bacteria_entry.h"
 #include "games/binim/binim_entry.h"
+#include "games/gridgame/gridgame_entry.h"
 #include "games/nim/nim_entry.h"
 #include "games/octal/octal_entry.h"
 
@@ -10,10 +12,12 @@ namespace perfectplay {
 
 const std::vector<GameEntry>& all_games() {
   static const std::vector<GameEntry> games = {
+      algorithms::assignment::entry(),
       games::asymmetry::entry(),
       games::bacteria::entry(),
       games::binim::entry_binim(),
       games::binim::entry_binim2(),
+      games::gridgame::entry(),
       games::nim::entry(),
       games::octal::entry(),
   };

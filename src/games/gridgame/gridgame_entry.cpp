@@ -1,329 +1,137 @@
-// gridgame's registry entry, and the bare assignment solver's.
+// gridgame's model and registry entry.
 #include "games/gridgame/gridgame_entry.h"
 
 #include <fmt/format.h>
 #include <algorithm>
-#include <memory>
+#include <iterator>
 #include <random>
 
 #include "core/text_reader.h"
 #include "games/gridgame/gridgame_io.h"
-#include "games/gridgame/gridgame_reference.h"
 #include "games/gridgame/gridgame_theory.h"
+#include "verify/verify.h"
 
 namespace perfectplay::games::gridgame {
 
 namespace {
 
-using algorithms::assignment::Solver;
-
-// Per-column values are listed when at most this many lines remain; Alice's
-// rows are each recomputed (to show they are equal) up to kShowRows.
-constexpr int kListColumns = 400;
-constexpr int kShowRows = 60;
+// The matrix is drawn cell by cell up to this size, else summarized.
 constexpr int kDrawMax = 12;
 
-// A game in progress, split into what is done and what is left.
-struct Progress {
-  const CostMatrix* m = nullptr;
-  std::vector<char> row_crossed, col_crossed;
-  int pending = -1;  // row awaiting Bob's column
-  std::int64_t score = 0;
-  std::vector<int> rows, cols;  // what is left (pending row included), in order
+}  // namespace
 
-  int rest_index_of_row(int r) const {
-    return static_cast<int>(std::find(rows.begin(), rows.end(), r) - rows.begin());
-  }
-};
-
-Progress progress_of(const CostMatrix& m, const std::vector<int>& moves) {
-  Progress p;
-  p.m = &m;
-  const auto n = static_cast<std::size_t>(m.size());
-  p.row_crossed.assign(n, 0);
-  p.col_crossed.assign(n, 0);
-  for (std::size_t k = 0; k < moves.size(); ++k) {
-    if (k % 2 == 0) {
-      p.row_crossed[static_cast<std::size_t>(moves[k])] = 1;
-      p.pending = moves[k];
-    } else {
-      p.col_crossed[static_cast<std::size_t>(moves[k])] = 1;
-      p.score += m(p.pending, moves[k]);
-      p.pending = -1;
-    }
-  }
-  for (int r = 0; r < m.size(); ++r) {
-    if (!p.row_crossed[static_cast<std::size_t>(r)] || r == p.pending) p.rows.push_back(r);
-  }
-  for (int c = 0; c < m.size(); ++c) {
-    if (!p.col_crossed[static_cast<std::size_t>(c)]) p.cols.push_back(c);
-  }
-  return p;
-}
-
-// The matrix of what is left: O(m^2), so built only where it is solved, not
-// for every redraw of the board.
-CostMatrix rest_matrix(const Progress& p) {
-  std::vector<std::int64_t> values;
-  values.reserve(p.rows.size() * p.cols.size());
-  for (int r : p.rows) {
-    for (int c : p.cols) values.push_back((*p.m)(r, c));
-  }
-  return CostMatrix(p.rows.size(), std::move(values));
-}
-
-std::string draw(const Progress& p, const std::vector<int>& moves) {
-  const CostMatrix& m = *p.m;
+std::string Model::draw(const Position& p) const {
+  const CostMatrix& m = *p.matrix;
+  const Progress g = progress_of(p);
+  const auto at = [](const std::vector<char>& v, int k) { return v[static_cast<std::size_t>(k)]; };
   std::string out;
   if (m.size() <= kDrawMax) {
     std::size_t width = 3;
-    for (int r = 0; r < m.size(); ++r) {
-      for (int c = 0; c < m.size(); ++c)
-        width = std::max(width, fmt::format("{}", m(r, c)).size() + 3);
-    }
+    for (const std::int64_t v : m.cost) width = std::max(width, fmt::format("{}", v).size() + 3);
     std::vector<int> scored_col(static_cast<std::size_t>(m.size()), -1);
-    for (std::size_t k = 1; k < moves.size(); k += 2) {
-      scored_col[static_cast<std::size_t>(moves[k - 1])] = moves[k];
+    for (std::size_t k = 1; k < p.moves.size(); k += 2) {
+      scored_col[static_cast<std::size_t>(p.moves[k - 1])] = p.moves[k];
     }
     out += "       ";
     for (int c = 0; c < m.size(); ++c) {
-      out += fmt::format("{:>{}}",
-                         p.col_crossed[static_cast<std::size_t>(c)] ? "x" : std::to_string(c + 1),
-                         width);
+      out += fmt::format("{:>{}}", at(g.col_crossed, c) ? "x" : std::to_string(c + 1), width);
     }
     out += '\n';
     for (int r = 0; r < m.size(); ++r) {
-      const bool crossed = p.row_crossed[static_cast<std::size_t>(r)];
-      out += fmt::format("  {:>3} {}", r + 1, r == p.pending ? '>' : crossed ? 'x' : ' ');
+      const bool crossed = at(g.row_crossed, r);
+      out += fmt::format("  {:>3} {}", r + 1, r == g.pending ? '>' : crossed ? 'x' : ' ');
       for (int c = 0; c < m.size(); ++c) {
         const char* shape = "{}";
         if (scored_col[static_cast<std::size_t>(r)] == c) {
           shape = "[{}]";
-        } else if (crossed && r != p.pending) {
+        } else if (crossed && r != g.pending) {
           shape = "-";
-        } else if (p.col_crossed[static_cast<std::size_t>(c)]) {
+        } else if (at(g.col_crossed, c)) {
           shape = "|";
         }
-        const std::string cell = fmt::format(fmt::runtime(shape), m(r, c));
-        out += fmt::format("{:>{}}", cell, width);
+        out += fmt::format("{:>{}}", fmt::format(fmt::runtime(shape), m(r, c)), width);
       }
       out += '\n';
     }
     out += "  ([v] a scored cell, x a crossed line, > the row awaiting Bob's column)\n";
   } else {
     out += fmt::format("  {} x {} matrix; {} rows and {} columns crossed\n", m.size(), m.size(),
-                       m.size() - static_cast<int>(p.rows.size()) + (p.pending >= 0 ? 1 : 0),
-                       m.size() - static_cast<int>(p.cols.size()));
+                       (p.moves.size() + 1) / 2, p.moves.size() / 2);
   }
-  out += fmt::format("  Alice's total so far: {}\n", p.score);
+  out += fmt::format("  Alice's total so far: {}\n", g.score);
   return out;
 }
 
-std::string whose_turn(const Progress& p) {
-  if (p.rows.empty()) return "nobody (the game is over)";
-  return p.pending >= 0 ? fmt::format("Bob (answering row {})", p.pending + 1) : "Alice";
+std::variant<Model::Move, std::string> Model::parse_move(const Position& p,
+                                                         std::string_view text) const {
+  const bool alice = p.alice_to_move();
+  TextReader in(text);
+  std::uint64_t k;
+  try {
+    k = in.read_uint(alice ? "a row number" : "a column number", UINT32_MAX);
+    if (!in.at_line_end()) in.fail("unexpected text after the move");
+  } catch (const InputError& e) {
+    return fmt::format("column {}: {}", e.column(), e.message());
+  }
+  if (k == 0 || k > static_cast<std::uint64_t>(p.n())) {
+    return fmt::format("there is no {} {} (1 to {})", alice ? "row" : "column", k, p.n());
+  }
+  const Progress g = progress_of(p);
+  const auto line = static_cast<std::size_t>(k - 1);
+  if (alice ? g.row_crossed[line] : g.col_crossed[line]) {
+    return fmt::format("{} {} is already crossed", alice ? "row" : "column", k);
+  }
+  return static_cast<Move>(line);
 }
 
-Analysis analyze(std::string_view text, const Params&) {
-  const GamePosition g = parse_position(text);
-  const Progress p = progress_of(g.matrix, g.moves);
-  const CostMatrix rest = rest_matrix(p);
-  const Solver a(rest);
-  Analysis out;
-  out.board = draw(p, g.moves);
-  out.to_move = whose_turn(p);
-  const std::int64_t value = p.score + a.cost();
-  out.value = fmt::format("{} (Alice's final total under optimal play)", value);
-  nlohmann::json jmoves = nlohmann::json::array();
-  const int m = rest.size();
-  if (p.pending >= 0) {
-    const int i = p.rest_index_of_row(p.pending);
-    const int best = static_cast<int>(a.column_of(static_cast<std::size_t>(i)));
-    out.best_move = std::to_string(p.cols[static_cast<std::size_t>(best)] + 1);
-    if (m <= kListColumns) {
-      const std::vector<std::int64_t> with = a.column_values(static_cast<std::size_t>(i));
-      for (int j = 0; j < m; ++j) {
-        const std::int64_t v = p.score + with[static_cast<std::size_t>(j)];
-        const std::string col = std::to_string(p.cols[static_cast<std::size_t>(j)] + 1);
-        out.moves.push_back(
-            {col, std::to_string(v), fmt::format("scores {} now", rest(i, j)), j == best});
-        jmoves.push_back({{"column", p.cols[static_cast<std::size_t>(j)] + 1},
-                          {"value", v},
-                          {"best", j == best}});
-      }
-    } else {
-      out.moves_summary = fmt::format(
-          "{} columns; only the best is given at this size (each column's value costs one "
-          "augmentation, O(m^2))",
-          m);
-      out.moves.push_back({*out.best_move, std::to_string(value), "", true});
-    }
-    out.notes.push_back(
-        "Bob minimizes; a column's value is what Alice ends with if Bob crosses it now and "
-        "both play perfectly after");
-  } else if (m > 0) {
-    out.best_move = std::to_string(p.rows.front() + 1);
-    if (m <= kShowRows) {
-      // Each row's value recomputed: Bob's best answer to it, and perfect play after.
-      for (int i = 0; i < m; ++i) {
-        std::int64_t v = INT64_MAX;
-        for (const std::int64_t w : a.column_values(static_cast<std::size_t>(i))) {
-          v = std::min(v, p.score + w);
-        }
-        const std::string row = std::to_string(p.rows[static_cast<std::size_t>(i)] + 1);
-        out.moves.push_back({row, std::to_string(v), "", i == 0});
-        jmoves.push_back(
-            {{"row", p.rows[static_cast<std::size_t>(i)] + 1}, {"value", v}, {"best", i == 0}});
-      }
-      out.notes.push_back(
-          "every row was evaluated (Bob's best answer, then perfect play): all are equal, as "
-          "the theory says: Alice's choices do not matter");
-    } else {
-      out.moves_summary = fmt::format(
-          "{} rows, all worth {}: Alice's choices do not matter (docs/games/gridgame.md)", m,
-          value);
-    }
-  }
-  out.notes.push_back(
-      "value = score so far + minimum-cost matching of the remaining lines (exact)");
-  out.json = {{"game", "gridgame"},
-              {"value", value},
-              {"score", p.score},
-              {"to_move", out.to_move},
-              {"moves", jmoves}};
-  if (out.best_move) out.json["best"] = *out.best_move;
-  return out;
+std::optional<Model::Move> Model::theory_move(const Position& p) const {
+  if (p.over()) return std::nullopt;
+  if (!p.alice_to_move()) return Outlook(p).bob_column();
+  return moves(p).front();  // every row is worth the same
 }
 
-Hint hint(std::string_view text, const Params&) {
-  const GamePosition g = parse_position(text);
-  const Progress p = progress_of(g.matrix, g.moves);
-  Hint h;
-  if (p.rows.empty()) {
-    h.value = std::to_string(p.score);
-    h.reason = "the game is over";
-    return h;
-  }
-  const CostMatrix rest = rest_matrix(p);
-  const Solver a(rest);
-  h.value = std::to_string(p.score + a.cost());
-  if (p.pending >= 0) {
-    const int i = p.rest_index_of_row(p.pending);
-    h.move = std::to_string(
-        p.cols[static_cast<std::size_t>(a.column_of(static_cast<std::size_t>(i)))] + 1);
-    h.reason = "Bob: the row's column in a minimum-cost matching of what is left";
-  } else {
-    h.move = std::to_string(p.rows.front() + 1);
-    h.reason = "Alice: every row is worth the same; the first uncrossed one";
-  }
-  return h;
-}
-
-class Session : public PlaySession {
- public:
-  Session(GamePosition g, int engine_side)
-      : matrix_(std::make_unique<CostMatrix>(std::move(g.matrix))), moves_(std::move(g.moves)) {
-    const Progress p = progress_of(*matrix_, moves_);
-    rows_ = p.rows;
-    cols_ = p.cols;
-    rest_ = std::make_unique<CostMatrix>(rest_matrix(p));
-    plan_ = std::make_unique<Solver>(*rest_);
-    // Engine side 0 plays whoever moves now.
-    const bool alice_now = moves_.size() % 2 == 0;
-    engine_is_alice_ = (engine_side == 0) == alice_now;
-  }
-
-  std::string board() const override {
-    const Progress p = progress_of(*matrix_, moves_);
-    return draw(p, moves_) +
-           fmt::format("  value of the game from here: {}\n", p.score + plan_->cost());
-  }
-  bool over() const override {
-    return moves_.size() == 2 * static_cast<std::size_t>(matrix_->size());
-  }
-  std::string result() const override {
-    const Progress p = progress_of(*matrix_, moves_);
-    return fmt::format("every line is crossed: Alice's total is {}.", p.score);
-  }
-  std::string mover() const override { return alice_to_move() ? "Alice" : "Bob"; }
-  bool engine_to_move() const override { return alice_to_move() == engine_is_alice_; }
-  std::vector<std::string> legal_moves() const override {
-    const Progress p = progress_of(*matrix_, moves_);
-    std::vector<std::string> out;
-    if (alice_to_move()) {
-      for (int r = 0; r < matrix_->size(); ++r) {
-        if (!p.row_crossed[static_cast<std::size_t>(r)]) out.push_back(std::to_string(r + 1));
-      }
-    } else {
-      for (int c : p.cols) out.push_back(std::to_string(c + 1));
-    }
+ListedMoves<Model::Move> Model::theory_moves(const Position& p, std::size_t cap) const {
+  const Outlook o(p);
+  const Progress& g = o.progress();
+  ListedMoves<Move> out;
+  if (p.alice_to_move()) {
+    out.summary = fmt::format(
+        "{} rows, all worth {}: Alice's choices do not matter (theory); the engine's choice is "
+        "listed",
+        g.rows.size(), o.value());
     return out;
   }
-  std::string move_syntax() const override {
-    return alice_to_move() ? "ROW: the row Alice crosses (1-based), e.g. `2`"
-                           : "COLUMN: the column Bob crosses (1-based), e.g. `3`";
+  const std::vector<Score> values = o.column_values();
+  for (std::size_t j = 0; j < values.size(); ++j) {
+    out.moves.push_back({g.cols[j], Value::of_score(values[j], ValueSource::kTheory),
+                         fmt::format("scores {} now", (*p.matrix)(g.pending, g.cols[j]))});
   }
-  std::optional<std::string> try_move(std::string_view text) override {
-    TextReader in(text);
-    std::uint64_t k;
-    try {
-      k = in.read_uint(alice_to_move() ? "a row number" : "a column number", UINT32_MAX);
-      if (!in.at_line_end()) in.fail("unexpected text after the move");
-    } catch (const InputError& e) {
-      return fmt::format("column {}: {}", e.column(), e.message());
-    }
-    if (k == 0 || k > static_cast<std::uint64_t>(matrix_->size())) {
-      return fmt::format("there is no {} {} (1 to {})", alice_to_move() ? "row" : "column", k,
-                         matrix_->size());
-    }
-    const int line = static_cast<int>(k) - 1;
-    const Progress p = progress_of(*matrix_, moves_);
-    if (alice_to_move() ? p.row_crossed[static_cast<std::size_t>(line)]
-                        : p.col_crossed[static_cast<std::size_t>(line)]) {
-      return fmt::format("{} {} is already crossed", alice_to_move() ? "row" : "column", k);
-    }
-    play(line);
-    return std::nullopt;
-  }
-  std::string engine_move() override {
-    if (alice_to_move()) {
-      const Progress p = progress_of(*matrix_, moves_);
-      int r = 0;
-      while (p.row_crossed[static_cast<std::size_t>(r)]) ++r;
-      play(r);
-      return fmt::format("row {} (every row is worth the same to Alice)", r + 1);
-    }
-    const int c =
-        cols_[static_cast<std::size_t>(plan_->column_of(static_cast<std::size_t>(pending_rest_)))];
-    const std::int64_t cell = (*matrix_)(moves_.back(), c);
-    play(c);
-    return fmt::format("column {} (scores {}; the row's column in a minimum matching)", c + 1,
-                       cell);
-  }
+  std::stable_sort(out.moves.begin(), out.moves.end(),
+                   [](const auto& a, const auto& b) { return *a.value.score < *b.value.score; });
+  out.moves.resize(std::min(out.moves.size(), cap));
+  out.summary = fmt::format(
+      "{} columns; the {} best for Bob are listed (all columns' values from one matching, "
+      "O(m^2))",
+      values.size(), out.moves.size());
+  return out;
+}
 
- private:
-  bool alice_to_move() const { return moves_.size() % 2 == 0; }
-  void play(int line) {
-    if (alice_to_move()) {
-      pending_rest_ = static_cast<int>(std::find(rows_.begin(), rows_.end(), line) - rows_.begin());
-    } else {
-      const int j = static_cast<int>(std::find(cols_.begin(), cols_.end(), line) - cols_.begin());
-      plan_->remove_pair(
-          static_cast<std::size_t>(pending_rest_),
-          static_cast<std::size_t>(j));  // one augmentation only when Bob leaves the plan
-      pending_rest_ = -1;
-    }
-    moves_.push_back(line);
+std::vector<std::string> Model::notes(const Position& p) const {
+  std::vector<std::string> out;
+  if (p.over()) return out;
+  if (p.alice_to_move()) {
+    out.push_back("Alice's choices do not matter: every row is worth the same (the theory)");
+  } else {
+    out.push_back(fmt::format(
+        "Bob answers row {} and minimizes; a column's value is what Alice ends with if Bob "
+        "crosses it now and both play perfectly after",
+        p.moves.back() + 1));
   }
+  out.push_back("the theory: value = score so far + minimum-cost matching of the remaining lines");
+  return out;
+}
 
-  std::unique_ptr<CostMatrix> matrix_;
-  std::vector<int> moves_;
-  std::vector<int> rows_, cols_;  // index maps of rest_
-  std::unique_ptr<CostMatrix> rest_;
-  std::unique_ptr<Solver> plan_;
-  int pending_rest_ = -1;
-  bool engine_is_alice_ = false;
-};
+namespace {
 
 rc::Gen<CostMatrix> matrix_gen(int max_n, std::int64_t max_abs) {
   return rc::gen::mapcat(
@@ -340,24 +148,31 @@ rc::Gen<CostMatrix> matrix_gen(int max_n, std::int64_t max_abs) {
       });
 }
 
-std::optional<std::string> check(const CostMatrix& m) {
-  const std::int64_t theory = game_value(m);
-  const Rules rules(m);
-  ReferenceSolver solver{rules};
-  const std::int64_t reference = solver.value(rules.start());
-  const std::int64_t twin = permutation_minimum(m);
-  if (theory != reference || theory != twin) {
-    return fmt::format("assignment {}, game search {}, permutation minimum {}", theory, reference,
-                       twin);
+// The theory against the game search (check_theory) on the fresh game, after
+// Alice crosses the last row, and after Bob answers with the first column (off
+// the plan as often as not); the permutation minimum as a third opinion.
+std::optional<std::string> check(const CostMatrix& matrix) {
+  const Model model;
+  Position p{std::make_shared<const CostMatrix>(matrix), {}};
+  for (const Model::Move m : {matrix.size() - 1, 0}) {
+    if (auto failure = check_theory(model, p)) return failure;
+    p = model.play(p, m);
+  }
+  if (auto failure = check_theory(model, p)) return failure;
+  if (const std::int64_t twin = permutation_minimum(matrix); twin != game_value(matrix)) {
+    return fmt::format("assignment {}, game search agrees, permutation minimum {}",
+                       game_value(matrix), twin);
   }
   return std::nullopt;
 }
 
-std::string solve_text(std::string_view input) {
-  std::string out;
-  for (const CostMatrix& m : parse_contest(input))
-    fmt::format_to(std::back_inserter(out), "{}\n", game_value(m));
-  return out;
+// A fixed matrix of any size, entries in [-999, 999], for the examples.
+std::string example_matrix(int n) {
+  std::vector<std::int64_t> v;
+  std::uint64_t x = 11553;
+  for (int k = 0; k < n * n; ++k)
+    v.push_back(static_cast<std::int64_t>((x = mix64(x)) % 1999) - 999);
+  return algorithms::assignment::format_matrix(CostMatrix(static_cast<std::size_t>(n), v));
 }
 
 }  // namespace
@@ -370,22 +185,31 @@ GameEntry entry() {
       "Alice maximizes her total, Bob minimizes it.";
   e.position_format = "n, the matrix, then optionally `moves: r1 c1 r2 ...` (lines crossed so far)";
   e.default_position = "3\n1 -2 -3\n-3 4 -5\n-2 1 3\n";
+  e.example_positions = {
+      "2\n1 2\n3 4\nmoves: 1\n",
+      "4\n5 1 9 3\n2 8 4 7\n6 3 1 9\n4 6 2 5\nmoves: 1 4 3\n",
+      "2\n1 2\n3 4\nmoves: 1 2 2 1\n",
+      example_matrix(10) + "moves: 3 7\n",
+      example_matrix(110),
+      example_matrix(110) + "moves: 5\n",
+  };
   e.params = {
       {"cases", "generate: number of cases", 10, 1, 1'000'000},
       {"n", "the largest matrix", 6, 1, kMaxN},
       {"max-abs", "entries are drawn from [-max-abs, max-abs]", 1000, 0, kMaxValue},
   };
-  e.solve = [](std::string_view input, const Params&) { return solve_text(input); };
+  e.solve = [](std::string_view input, const Params&) {
+    std::string out;
+    for (const CostMatrix& m : parse_contest(input))
+      fmt::format_to(std::back_inserter(out), "{}\n", game_value(m));
+    return out;
+  };
   e.solve_json = [](std::string_view input, const Params&) {
     nlohmann::json j = nlohmann::json::array();
     for (const CostMatrix& m : parse_contest(input)) j.push_back(game_value(m));
     return j;
   };
-  e.analyze = analyze;
-  e.hint = hint;
-  e.play = [](std::string_view position, int engine_side, Seed, const Params&) {
-    return std::unique_ptr<PlaySession>(new Session(parse_position(position), engine_side));
-  };
+  add_engine<Model>(e, [](const Params&) { return Model(); });
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {
     const std::int64_t n = params.get("n");
     if (n > 9) {
@@ -394,12 +218,13 @@ GameEntry entry() {
           "minimum (at most 9)",
           n));
     }
-    return run_verify<CostMatrix>(matrix_gen(static_cast<int>(n), params.get("max-abs")), trials,
-                                  seed, check,
-                                  [](const CostMatrix& m) { return "1\n" + format_matrix(m); });
+    return run_verify<CostMatrix>(
+        matrix_gen(static_cast<int>(n), params.get("max-abs")), trials, seed, check,
+        [](const CostMatrix& m) { return "1\n" + algorithms::assignment::format_matrix(m); });
   };
   e.generate = [](Seed seed, const Params& params) {
-    return generate_contest(seed, params.get("cases"), params.get("n"), params.get("max-abs"));
+    return algorithms::assignment::generate_matrices(seed, params.get("cases"), params.get("n"),
+                                                     params.get("max-abs"));
   };
   e.bench = [] {
     BenchResult r;
@@ -420,41 +245,6 @@ GameEntry entry() {
       r.checksum = mix64(r.checksum ^ static_cast<std::uint64_t>(value));
     }
     return r;
-  };
-  return e;
-}
-
-GameEntry assignment_entry() {
-  GameEntry e;
-  e.name = "assignment";
-  e.summary =
-      "Not a game: minimum-cost perfect matching of an n x n matrix (solve only), the solver "
-      "under gridgame.";
-  e.solve = [](std::string_view input, const Params&) {
-    const CostMatrix m = parse_assignment(input);
-    const Solver a(m);
-    std::string out = fmt::format("{}\n", a.cost());
-    for (int i = 0; i < m.size(); ++i)
-      fmt::format_to(std::back_inserter(out), "{}{}", i ? " " : "",
-                     a.column_of(static_cast<std::size_t>(i)) + 1);
-    out += '\n';
-    return out;
-  };
-  e.solve_json = [](std::string_view input, const Params&) {
-    const CostMatrix m = parse_assignment(input);
-    const Solver a(m);
-    std::vector<int> cols;
-    for (int i = 0; i < m.size(); ++i)
-      cols.push_back(static_cast<int>(a.column_of(static_cast<std::size_t>(i))) + 1);
-    return nlohmann::json{{"cost", a.cost()}, {"columns", cols}};
-  };
-  e.generate = [](Seed seed, const Params& params) {
-    std::string all = generate_contest(seed, 1, params.get("n"), params.get("max-abs"));
-    return all.substr(all.find('\n') + 1);  // one case, without t
-  };
-  e.params = {
-      {"n", "the largest matrix", 6, 1, kMaxN},
-      {"max-abs", "entries are drawn from [-max-abs, max-abs]", 1000, 0, kMaxValue},
   };
   return e;
 }

@@ -1,7 +1,10 @@
-// gridgame: the official sample, positions in progress, bad input.
+// gridgame: the official sample, positions in progress, the model's moves and
+// formats, bad input.
 #include <gtest/gtest.h>
 
+#include "api/engine.h"
 #include "core/input_error.h"
+#include "games/gridgame/gridgame_entry.h"
 #include "games/gridgame/gridgame_io.h"
 #include "games/gridgame/gridgame_theory.h"
 #include "support/error_of.h"
@@ -19,11 +22,71 @@ TEST(Gridgame, OfficialSample) {
 }
 
 TEST(Gridgame, PositionFormat) {
-  const GamePosition p = parse_position("2\n1 2\n3 4\nmoves: 2 1 1\n");
-  EXPECT_EQ(p.matrix.size(), 2);
+  const Position p = parse_position("2\n1 2\n3 4\nmoves: 2 1 1\n");
+  EXPECT_EQ(p.n(), 2);
   EXPECT_EQ(p.moves, (std::vector<int>{1, 0, 0}));
   EXPECT_THROW(parse_position("2\n1 2\n3 4\nmoves: 2 1 2\n"), InputError);  // row 2 twice
   EXPECT_THROW(parse_position("2\n1 2\n3 4\nturns: 1\n"), InputError);
+}
+
+// The canonical text: single spaces, the moves line only when a line is
+// crossed; parse(format(p)) == p.
+TEST(Gridgame, PositionRoundTrip) {
+  const Position p = parse_position("\n2\n 1   2\r\n3 4\n\nmoves:  2 1   1\n");
+  EXPECT_EQ(format_position(p), "2\n1 2\n3 4\nmoves: 2 1 1\n");
+  EXPECT_EQ(parse_position(format_position(p)), p);
+  const Position fresh = parse_position("1\n-7\nmoves:\n");
+  EXPECT_EQ(format_position(fresh), "1\n-7\n");
+  EXPECT_EQ(parse_position(format_position(fresh)), fresh);
+  EXPECT_FALSE(parse_position("1\n-7\n") == parse_position("1\n-8\n"));
+}
+
+TEST(Gridgame, ModelMovesAndTurns) {
+  const Model m;
+  Position p = m.parse_position("3\n1 -2 -3\n-3 4 -5\n-2 1 3\nmoves: 2 3");
+  ASSERT_TRUE(m.mover(p));
+  EXPECT_EQ(m.mover(p)->name, "Alice");
+  EXPECT_TRUE(m.maximizes(p));
+  EXPECT_EQ(m.moves(p), (std::vector<int>{0, 2}));
+  EXPECT_EQ(m.move_count(p), 2u);
+  EXPECT_EQ(std::get<std::string>(m.parse_move(p, "2")), "row 2 is already crossed");
+  EXPECT_EQ(std::get<std::string>(m.parse_move(p, "4")), "there is no row 4 (1 to 3)");
+  EXPECT_EQ(std::get<int>(m.parse_move(p, "3")), 2);
+  p = m.play(p, 2);
+  EXPECT_EQ(m.mover(p)->name, "Bob");
+  EXPECT_FALSE(m.maximizes(p));
+  EXPECT_EQ(m.moves(p), (std::vector<int>{0, 1}));
+  EXPECT_EQ(std::get<std::string>(m.parse_move(p, "3")), "column 3 is already crossed");
+  p = m.play(m.play(p, 1), 0);
+  p = m.play(p, 0);
+  EXPECT_FALSE(m.mover(p));
+  EXPECT_EQ(m.end_text(p), "every line is crossed: Alice's total is -3.");  // -5 + 1 + 1
+  EXPECT_EQ(m.theory(p), Value::of_score(-3, ValueSource::kTheory));
+  EXPECT_EQ(m.reference(SearchLimits{}).value(p), Value::of_score(-3, ValueSource::kReference));
+}
+
+// Bob's move by the theory is the pending row's column in a minimum matching
+// of what is left; Alice's is the first uncrossed row (all are equal). Past
+// the reference's reach the engine answers with them.
+TEST(Gridgame, TheoryMovesPastTheReference) {
+  const Model m;
+  const Position p = m.parse_position(
+      "9\n9 1 1 1 1 1 1 1 1\n1 9 1 1 1 1 1 1 1\n1 1 9 1 1 1 1 1 1\n1 1 1 9 1 1 1 1 1\n"
+      "1 1 1 1 9 1 1 1 1\n1 1 1 1 1 9 1 1 1\n1 1 1 1 1 1 9 1 1\n1 1 1 1 1 1 1 9 1\n"
+      "0 1 1 1 1 1 1 1 9\n");
+  EXPECT_FALSE(m.reference_reaches(p));
+  const Engine<Model> engine(m, {});
+  EXPECT_EQ(engine.evaluate(p), Value::of_score(8, ValueSource::kTheory));
+  EXPECT_EQ(m.theory_move(p), 0);
+  const Position bob = m.play(p, 8);  // Bob answers row 9 with column 1 (cost 0)
+  EXPECT_EQ(m.theory_move(bob), 0);
+  const Hint h = engine.hint(bob);
+  EXPECT_EQ(h.move, "1");
+  EXPECT_EQ(h.value, Value::of_score(8, ValueSource::kTheory));
+  // A reference-sized position: the same value, by exhaustive search.
+  const Position small = m.play(m.play(bob, 0), 0);
+  EXPECT_TRUE(m.reference_reaches(small));
+  EXPECT_EQ(engine.evaluate(small), Value::of_score(8, ValueSource::kReference));
 }
 
 std::string error_of(std::string_view input) {
