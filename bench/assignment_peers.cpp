@@ -106,7 +106,7 @@ int main(int argc, char** argv) {
   Clock::time_point start;
   if (std::strcmp(argv[1], "ours") == 0) {
     const perfectplay::algorithms::assignment::CostMatrix m(static_cast<std::size_t>(n),
-                                                       std::move(cost));
+                                                            std::move(cost));
     start = Clock::now();
     const perfectplay::algorithms::assignment::Solver a(m);
     total = a.cost();

@@ -6,8 +6,8 @@
 #include <random>
 #include <string>
 
-#include "core/text_reader.h"
 #include "algorithms/assignment/assignment.h"
+#include "core/text_reader.h"
 #include "games/bacteria/bacteria_theory.h"
 #include "games/gridgame/gridgame_reference.h"
 

@@ -51,7 +51,8 @@ inline Target split(const std::uint8_t* data, std::size_t size) {
       if (w == "--" + f.name) t.params.flags.insert(f.name);
     }
     for (const auto& o : t.game->text_options) {  // --name=VALUE
-      if (w.rfind("--" + o.name + "=", 0) == 0) t.params.texts[o.name] = w.substr(o.name.size() + 3);
+      if (w.rfind("--" + o.name + "=", 0) == 0)
+        t.params.texts[o.name] = w.substr(o.name.size() + 3);
     }
   }
   // Small enough that every execution stays fast; large enough to exercise
