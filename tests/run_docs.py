@@ -5,8 +5,8 @@ its output with what the page shows, so a doc cannot drift from the program.
 An example is a line starting with `$ ` inside a fenced code block that runs
 perfectplay (first word, or after a pipe); the lines after it, up to the next
 `$ ` line or the end of the block, are its expected output (stdout and stderr
-as a terminal shows them). A line `...` alone stands for any lines (none
-included), so a page may cut a long board or table short. Commands run with bash in the repository root, with
+as a terminal shows them). A line holding only `...` (indented or not) stands
+for any lines (none included), so a page may cut a long board or table short. Commands run with bash in the repository root, with
 the binary's folder first on PATH. With --update the pages are rewritten with
 the real output instead (read the diff before committing).
 
@@ -39,10 +39,11 @@ def run(command, bindir):
 
 
 def matches(expected, got):
-    if "..." not in expected.split("\n"):
+    lines = expected.split("\n")
+    if all(line.strip() != "..." for line in lines):
         return expected == got
-    parts = [re.escape(line) for line in expected.split("\n")]
-    pattern = "\n".join("(?:.*\n)*?.*" if p == re.escape("...") else p for p in parts)
+    pattern = "\n".join("(?:.*\n)*?.*" if line.strip() == "..." else re.escape(line)
+                        for line in lines)
     # `...` may also stand for no line at all: allow its own newline to vanish.
     pattern = pattern.replace("(?:.*\n)*?.*\n", "(?:(?:.*\n)*?.*\n)?")
     return re.fullmatch(pattern, got) is not None
@@ -76,6 +77,9 @@ def check_page(path, bindir, update):
         else:
             failures.append((command, expected, got))
             out.extend(got.split("\n") if got else [])
+            # Keep the blank lines that separated this example from the next.
+            blanks = len(lines[i + 1:j]) - len("\n".join(lines[i + 1:j]).rstrip("\n").split("\n"))
+            out.extend([""] * max(blanks, 0))
         i = j
     if update:
         with open(path, "w", encoding="utf-8") as f:
