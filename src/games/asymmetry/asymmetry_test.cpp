@@ -48,6 +48,16 @@ std::string error_of(std::string_view input) {
   return testing::error_of([&] { game_value(parse_contest(input)); });
 }
 
+TEST(Asymmetry, AGridWithNoPairLeftIsWorthNothing) {
+  // The theory values a board in progress on the grid of its fresh pairs,
+  // which is empty once every pair is open or settled (UBSan caught the
+  // indexing of the empty grid's first row on a random playout).
+  EXPECT_EQ(game_value(Grid{2, 0, 5, {}}), 0);
+  const Board b = parse_position("1 2 3\n1 2\nmarked: 1\n");
+  // Bob closes the only pair: column 1 holds 1, he writes 3 in column 2.
+  EXPECT_EQ(theory_value(b), std::optional<std::int64_t>(2));
+}
+
 TEST(Asymmetry, BadInput) {
   EXPECT_EQ(error_of(""), "in:1:1: empty input: expected N M K");
   EXPECT_EQ(error_of("1 3 1\n0 0 0\n"), "in:1:3: M must be even, found 3");

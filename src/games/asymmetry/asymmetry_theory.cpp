@@ -204,7 +204,8 @@ std::int64_t PairScan::total(const PairBests& bests) const {
 std::int64_t game_value(const Grid& g) {
   PairScan scan(g.cols, g.k, g.rows >= 2);
   const auto row = [&](int r) {
-    return &g.cells[static_cast<std::size_t>(r) * static_cast<std::size_t>(g.cols)];
+    // data() + offset: a grid with no pair left has no cells to index.
+    return g.cells.data() + static_cast<std::size_t>(r) * static_cast<std::size_t>(g.cols);
   };
   for (int r = 0; r < g.rows; ++r) scan.add_row(row(r), r);
   scan.finish_pass1();
