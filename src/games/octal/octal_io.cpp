@@ -46,6 +46,9 @@ std::vector<CaseAnswer> solve_contest(std::string_view input) {
       if (auto* why = std::get_if<std::string>(&code)) {
         in.fail_at(code_at, fmt::format("bad octal code `{}`: {}", word, *why));
       }
+      if (theories.size() == kMaxCodes) {
+        in.fail_at(code_at, fmt::format("more than {} distinct octal codes in one input", kMaxCodes));
+      }
       theory = theories.emplace(std::string(word), theory_of(std::get<Code>(code))).first;
     }
     in.at_line_end();

@@ -3,7 +3,7 @@
 // Contest format (ours), see docs/games/octal.md:
 //   T                      number of cases, 1 <= T
 //   CODE k                 per case: the octal code (0.77) and the number of
-//                          rows, 1 <= k
+//                          rows, 1 <= k; at most kMaxCodes distinct codes
 //   r_1 r_2 ... r_k        the row lengths, 0 <= r_i < 2^63, on one line
 // Answer per case: `lose`, or `win R N` (take the whole row R of N pins), or
 // `win R N S` (from row R remove N pins leaving a left part of S and a right
@@ -27,6 +27,10 @@
 namespace perfectplay::games::octal {
 
 inline constexpr std::uint64_t kMaxLength = (std::uint64_t{1} << 63) - 1;
+// The most distinct codes one contest input may use: a code whose period is
+// not proven costs its full computation budget (about 0.3 s), so a hostile
+// file of many such codes would otherwise run for hours.
+inline constexpr std::size_t kMaxCodes = 64;
 
 // The answer to one case, as the theory gives it.
 struct CaseAnswer {

@@ -136,6 +136,9 @@ std::shared_ptr<const Theory> theory_of(const Code& code) {
   static std::mutex mutex;
   static std::map<std::string, std::shared_ptr<const Theory>> cache;
   const std::lock_guard<std::mutex> lock(mutex);
+  // Bounded: a long-running process (a server, a notebook) that meets many
+  // codes keeps the last few hundred, not all.
+  if (cache.size() >= 256 && cache.find(code.text) == cache.end()) cache.clear();
   auto& slot = cache[code.text];
   if (!slot) slot = std::make_shared<const Theory>(code);
   return slot;
