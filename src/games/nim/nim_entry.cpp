@@ -8,6 +8,7 @@
 #include "games/nim/nim_io.h"
 #include "games/nim/nim_reference.h"
 #include "games/nim/nim_theory.h"
+#include "verify/generators.h"
 #include "verify/verify.h"
 
 namespace perfectplay::games::nim {
@@ -133,14 +134,8 @@ Ending ending_of(const Params& params) {
 }
 
 rc::Gen<Position> position_gen(std::int64_t max_rows, std::int64_t max_length) {
-  return rc::gen::map(
-      rc::gen::mapcat(rc::gen::inRange<std::size_t>(1, static_cast<std::size_t>(max_rows) + 1),
-                      [max_length](std::size_t n) {
-                        return rc::gen::container<std::vector<std::uint64_t>>(
-                            n, rc::gen::inRange<std::uint64_t>(
-                                   0, static_cast<std::uint64_t>(max_length) + 1));
-                      }),
-      [](std::vector<std::uint64_t> rows) { return Position{std::move(rows)}; });
+  return rc::gen::map(row_lengths(max_rows, max_length),
+                      [](std::vector<std::uint64_t> rows) { return Position{std::move(rows)}; });
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "core/text_reader.h"
 #include "games/octal/octal_io.h"
+#include "verify/generators.h"
 #include "verify/verify.h"
 
 namespace perfectplay::games::octal {
@@ -209,14 +210,8 @@ Code code_of(const Params& params) {
 }
 
 rc::Gen<Position> position_gen(std::int64_t max_rows, std::int64_t max_length) {
-  return rc::gen::map(
-      rc::gen::mapcat(rc::gen::inRange<std::size_t>(1, static_cast<std::size_t>(max_rows) + 1),
-                      [max_length](std::size_t n) {
-                        return rc::gen::container<std::vector<std::uint64_t>>(
-                            n, rc::gen::inRange<std::uint64_t>(
-                                   0, static_cast<std::uint64_t>(max_length) + 1));
-                      }),
-      [](std::vector<std::uint64_t> rows) { return Position{std::move(rows)}; });
+  return rc::gen::map(row_lengths(max_rows, max_length),
+                      [](std::vector<std::uint64_t> rows) { return Position{std::move(rows)}; });
 }
 
 }  // namespace
