@@ -26,6 +26,15 @@ void TextReader::fail_at(std::size_t offset, const std::string& message) const {
   throw InputError(line, column, message);
 }
 
+std::string quote_token(std::string_view token) {
+  constexpr std::size_t kShown = 20;
+  std::string out(token.substr(0, kShown));
+  for (char& ch : out) {
+    if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) >= 0x7f) ch = '?';
+  }
+  return fmt::format("'{}'{}", out, token.size() > kShown ? "..." : "");
+}
+
 std::string TextReader::describe_here() const {
   if (offset_ >= text_.size()) return "end of input";
   const char c = text_[offset_];
@@ -35,11 +44,7 @@ std::string TextReader::describe_here() const {
          text_[end] != '\n' && text_[end] != '\r') {
     ++end;
   }
-  std::string token(text_.substr(offset_, end - offset_));
-  for (char& ch : token) {
-    if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) >= 0x7f) ch = '?';
-  }
-  return fmt::format("'{}'", token);
+  return quote_token(text_.substr(offset_, end - offset_));
 }
 
 std::uint64_t TextReader::read_uint(std::string_view what, std::uint64_t hi) {

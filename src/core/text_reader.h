@@ -24,6 +24,11 @@
 
 namespace perfectplay {
 
+// A token of user input as an error message shows it: quoted, control and
+// non-ASCII bytes as '?', cut after 20 characters with "..." (a terminal
+// escape or a megabyte-long token is never echoed as it is).
+std::string quote_token(std::string_view token);
+
 class TextReader {
  public:
   explicit TextReader(std::string_view text) : text_(text) {}

@@ -92,7 +92,8 @@ Board parse_position(std::string_view text) {
   if (!in.at_end()) {
     const std::size_t at = in.offset();
     const std::string_view word = in.read_word("`marked:`");
-    if (word != "marked:") in.fail_at(at, fmt::format("expected `marked:`, found '{}'", word));
+    if (word != "marked:")
+      in.fail_at(at, fmt::format("expected `marked:`, found {}", quote_token(word)));
     while (!in.at_line_end()) {
       const std::size_t pos = in.offset();
       const auto c = static_cast<std::size_t>(in.read_int("a column", 1, b.grid.cols) - 1);

@@ -126,7 +126,7 @@ std::variant<Move, std::string> Model::parse_move(const Board& b, std::string_vi
     return fmt::format("there is no column {} (columns are 1 to {})", c, b.grid.cols);
   }
   if (type != "H" && type != "V" && type != "h" && type != "v") {
-    return fmt::format("the colony type is H or V, not '{}'", type);
+    return fmt::format("the colony type is H or V, not {}", quote_token(type));
   }
   m = Move{static_cast<int>(r) - 1, static_cast<int>(c) - 1,
            (type == "H" || type == "h") ? Colony::kH : Colony::kV};

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <random>
 
+#include "core/input_error.h"
 #include "core/text_reader.h"
 #include "games/binim/binim_theory.h"
 
@@ -23,7 +24,7 @@ Player read_player(TextReader& in, std::string_view what) {
   const std::string_view w = in.read_word(what);
   if (w == "Dee") return Player::kDee;
   if (w == "Dum") return Player::kDum;
-  in.fail_at(in.offset() - w.size(), fmt::format("expected Dee or Dum, found '{}'", w));
+  in.fail_at(in.offset() - w.size(), fmt::format("expected Dee or Dum, found {}", quote_token(w)));
 }
 
 // Checks a stack read by the careful path and reports the first bad byte.
@@ -158,6 +159,12 @@ std::string format_position(const Position& p) {
 
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_stacks,
                              std::int64_t max_length) {
+  // --stacks 0 is a verify bound (positions with no stack); a contest case has
+  // at least one stack, and uniform_int_distribution(1, 0) is undefined (it
+  // ran out of memory).
+  if (max_stacks < 1) {
+    throw RequestError("generate: a contest case has at least one stack (--stacks must be >= 1)");
+  }
   std::mt19937_64 rng(mix64(seed));
   std::uniform_int_distribution<std::int64_t> stacks_dist(1, max_stacks);
   std::uniform_int_distribution<std::int64_t> len_dist(1, max_length);

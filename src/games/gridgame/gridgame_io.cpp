@@ -35,7 +35,8 @@ Position parse_position(std::string_view text) {
   if (!in.at_end()) {
     const std::size_t at = in.offset();
     const std::string_view word = in.read_word("`moves:`");
-    if (word != "moves:") in.fail_at(at, fmt::format("expected `moves:`, found '{}'", word));
+    if (word != "moves:")
+      in.fail_at(at, fmt::format("expected `moves:`, found {}", quote_token(word)));
     const int n = p.n();
     std::vector<char> row_used(static_cast<std::size_t>(n)), col_used(static_cast<std::size_t>(n));
     while (!in.at_line_end()) {

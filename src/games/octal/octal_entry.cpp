@@ -204,7 +204,7 @@ namespace {
 Code code_of(const Params& params) {
   auto code = parse_code(params.text("code"));
   if (auto* why = std::get_if<std::string>(&code)) {
-    throw RequestError(fmt::format("--code {}: {}", params.text("code"), *why));
+    throw RequestError(fmt::format("--code {}: {}", quote_token(params.text("code")), *why));
   }
   return std::get<Code>(code);
 }

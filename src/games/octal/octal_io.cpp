@@ -44,10 +44,11 @@ std::vector<CaseAnswer> solve_contest(std::string_view input) {
     if (theory == theories.end()) {
       auto code = parse_code(word);
       if (auto* why = std::get_if<std::string>(&code)) {
-        in.fail_at(code_at, fmt::format("bad octal code `{}`: {}", word, *why));
+        in.fail_at(code_at, fmt::format("bad octal code {}: {}", quote_token(word), *why));
       }
       if (theories.size() == kMaxCodes) {
-        in.fail_at(code_at, fmt::format("more than {} distinct octal codes in one input", kMaxCodes));
+        in.fail_at(code_at,
+                   fmt::format("more than {} distinct octal codes in one input", kMaxCodes));
       }
       theory = theories.emplace(std::string(word), theory_of(std::get<Code>(code))).first;
     }

@@ -126,9 +126,9 @@ TEST(OctalFormat, BadInputIsReportedWithLineAndColumn) {
   EXPECT_EQ(error_of(""), "in:1:1: empty input: expected the number of cases T");
   EXPECT_EQ(error_of("0\n"), "in:1:1: the number of cases T must be at least 1");
   EXPECT_EQ(error_of("1\n0.8 1\n3\n"),
-            "in:2:1: bad octal code `0.8`: the digits of an octal code are 0 to 7");
+            "in:2:1: bad octal code '0.8': the digits of an octal code are 0 to 7");
   EXPECT_EQ(error_of("1\n  77 1\n3\n"),
-            "in:2:3: bad octal code `77`: an octal code starts with `0.` and then its digits, "
+            "in:2:3: bad octal code '77': an octal code starts with `0.` and then its digits, "
             "e.g. 0.77 (Kayles)");
   EXPECT_EQ(error_of("1\n0.77 0\n\n"), "in:2:6: the number of rows k must be at least 1");
   EXPECT_EQ(error_of("1\n0.77 3\n1 2\n"), "in:3:4: expected 3 row lengths on this line, found 2");

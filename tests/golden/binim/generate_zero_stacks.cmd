@@ -1,0 +1,1 @@
+generate binim --stacks 0

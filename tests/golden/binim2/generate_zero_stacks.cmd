@@ -1,0 +1,1 @@
+generate binim2 --stacks 0
