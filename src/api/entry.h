@@ -26,13 +26,16 @@
 
 namespace perfectplay {
 
-// A numeric option of a game (a size bound for verify and generate).
+// A numeric option of a game: a size bound for verify and generate, or, with
+// generate_only, an option only generate reads (the number of cases, a
+// density), which verify does not offer rather than ignore.
 struct ParamSpec {
   std::string name;  // the option is --<name>
   std::string help;
   std::int64_t default_value;
   std::int64_t min;
   std::int64_t max;
+  bool generate_only = false;
 };
 
 // A yes/no option of the game itself (nim's --misere).

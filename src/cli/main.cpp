@@ -309,6 +309,15 @@ int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params)
   }
 }
 
+// The size bounds a verify run used (not generate's own options).
+nlohmann::json verify_bounds(const pp::GameEntry& g, const pp::Params& params) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const pp::ParamSpec& p : g.params) {
+    if (!p.generate_only) j[p.name] = params.get(p.name);
+  }
+  return j;
+}
+
 // What `list --json` says of a game: everything a front end needs to offer it.
 nlohmann::json game_json(const pp::GameEntry& g) {
   nlohmann::json commands = nlohmann::json::array();
@@ -333,7 +342,9 @@ nlohmann::json game_json(const pp::GameEntry& g) {
                       {"help", p.help},
                       {"default", p.default_value},
                       {"min", p.min},
-                      {"max", p.max}});
+                      {"max", p.max},
+                      {"commands", p.generate_only ? nlohmann::json{"generate"}
+                                                   : nlohmann::json{"verify", "generate"}}});
   }
   return {{"name", g.name},
           {"summary", g.summary},
@@ -392,7 +403,7 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
       nlohmann::json j = {{"schema", pp::kJsonSchema},
                           {"game", g.name},
                           {"options", pp::options_json(g, params)},
-                          {"bounds", params.values},
+                          {"bounds", verify_bounds(g, params)},
                           {"seed", o.seed},
                           {"trials", r.trials},
                           {"agreed", r.agreed},
@@ -572,7 +583,7 @@ int main(int argc, char** argv) {
             ->check(CLI::IsMember({"first", "second"}))
             ->capture_default_str();
       }
-      if (name == "play" || name == "verify" || name == "generate") {
+      if (name == "verify" || name == "generate") {
         sub->add_option("--seed", options.seed, "random seed")
             ->check(kWholeNumber)
             ->capture_default_str();
@@ -584,6 +595,7 @@ int main(int argc, char** argv) {
       }
       if (name == "verify" || name == "generate") {
         for (const pp::ParamSpec& p : g.params) {
+          if (p.generate_only && name != "generate") continue;
           sub->add_option_function<std::int64_t>(
                  "--" + p.name, [&options, p](std::int64_t v) { options.values[p.name] = v; },
                  p.help)

@@ -297,10 +297,10 @@ GameEntry entry() {
       "......#.....\n............\n",  // too many moves to value one by one
   };
   e.params = {
-      {"cases", "generate: number of cases", 10, 1, 1'000'000},
+      {"cases", "number of cases", 10, 1, 1'000'000, true},
       {"rows", "the most rows in a random grid", 4, 1, kMaxSide},
       {"cols", "the most columns in a random grid", 5, 1, kMaxSide},
-      {"density", "generate: percent of radioactive cells", 20, 0, 100},
+      {"density", "percent of radioactive cells", 20, 0, 100, true},
   };
   e.solve = [](std::string_view input, const Params&) {
     std::string out;

@@ -214,7 +214,7 @@ GameEntry make_entry(Ending ending) {
       "Dee " + std::string(150, '0') + " 1 01 " + std::string(40, '1') + "0",
   };
   e.params = {
-      {"cases", "generate: number of cases", 10, 1, 1'000'000'000},
+      {"cases", "number of cases", 10, 1, 1'000'000'000, true},
       {"stacks", "the most stacks in a random position", 5, 0, 1'000'000},
       {"max-length", "the longest stack in a random position", 5, 1, 1'000'000},
   };

@@ -194,7 +194,7 @@ GameEntry entry() {
       example_matrix(110) + "moves: 5\n",
   };
   e.params = {
-      {"cases", "generate: number of cases", 10, 1, 1'000'000},
+      {"cases", "number of cases", 10, 1, 1'000'000, true},
       {"n", "the largest matrix", 6, 1, kMaxN},
       {"max-abs", "entries are drawn from [-max-abs, max-abs]", 1000, 0, kMaxValue},
   };

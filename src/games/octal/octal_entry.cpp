@@ -227,7 +227,7 @@ GameEntry entry() {
   e.example_positions = {"1 2 3", "0 5 0", "8 8 3", "40 31 17",
                          "1000000000000000000 999999999999999999 5"};
   e.params = {
-      {"cases", "generate: number of cases", 10, 1, 1'000'000'000},
+      {"cases", "number of cases", 10, 1, 1'000'000'000, true},
       {"rows", "the most rows in a random position", 4, 1, 1'000'000},
       {"max-length", "the longest row in a random position", 20, 0,
        static_cast<std::int64_t>(kMaxLength)},

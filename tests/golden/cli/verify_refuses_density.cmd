@@ -1,0 +1,1 @@
+verify bacteria --density 3

@@ -1,0 +1,1 @@
+verify nim --cases 3
