@@ -239,9 +239,13 @@ GameEntry entry() {
       "100 0 100 0 100 0 100 0 100 0 0 100 0 100 0 100 0 100 0 100\nmarked: 3\n",
   };
   e.params = {
-      {"rows", "the most rows N (verify: at most 8)", 3, 1, 1'000'000},
-      {"cols", "the most columns M (even)", 6, 2, 1'000'000},
-      {"k", "the largest K", 5, 1, kMaxK},
+      {"rows", "N: generate writes exactly N rows; verify draws up to N (at most 3)", 3, 1,
+       1'000'000},
+      {"cols",
+       "M: generate writes the largest even number of columns <= M; verify draws up to M "
+       "(at most 6, even)",
+       6, 2, 1'000'000},
+      {"k", "K: generate uses exactly K; verify draws up to K", 5, 1, kMaxK},
   };
   e.solve = [](std::string_view input, const Params&) {
     return fmt::format("{}\n", solve_contest(input));
@@ -272,7 +276,8 @@ GameEntry entry() {
   };
   e.generate = [](Seed seed, const Params& params) {
     const auto cols = params.get("cols");
-    return generate_contest(seed, params.get("rows"), cols + (cols % 2), params.get("k"));
+    // A bound is a bound: 7 columns asked for write 6, never 8.
+    return generate_contest(seed, params.get("rows"), cols - (cols % 2), params.get("k"));
   };
   e.bench = [] {
     BenchResult r;

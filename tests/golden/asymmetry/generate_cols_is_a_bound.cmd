@@ -1,0 +1,1 @@
+generate asymmetry --cols 7 --rows 2
