@@ -22,6 +22,7 @@
 #include "api/play_session.h"
 #include "api/verify_report.h"
 #include "core/seed.h"
+#include "core/text_sink.h"
 #include "solvers/search_limits.h"
 
 namespace perfectplay {
@@ -104,8 +105,9 @@ struct GameEntry {
                                              const Params&)>
       play;
   std::function<VerifyReport(std::uint64_t trials, Seed, const Params&)> verify;
-  // A random contest input.
-  std::function<std::string(Seed, const Params&)> generate;
+  // A random contest input: handed to the sink in pieces as it is written
+  // and the rest returned (all of it when the sink is empty).
+  std::function<std::string(Seed, const Params&, const TextSink&)> generate;
   // The reference on the game's fixed bench positions (see BenchResult).
   std::function<BenchResult()> bench;
 };

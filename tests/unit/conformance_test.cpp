@@ -121,9 +121,9 @@ TEST_P(Conformance, BadInputIsAnInputError) {
 TEST_P(Conformance, GenerateIsDeterministicAndValid) {
   const GameEntry& g = *GetParam();
   const Params p = defaults(g);
-  const std::string a = g.generate(Seed{7}, p);
-  EXPECT_EQ(a, g.generate(Seed{7}, p));
-  EXPECT_NE(a, g.generate(Seed{8}, p)) << "different seeds, same instance";
+  const std::string a = g.generate(Seed{7}, p, TextSink{});
+  EXPECT_EQ(a, g.generate(Seed{7}, p, TextSink{}));
+  EXPECT_NE(a, g.generate(Seed{8}, p, TextSink{})) << "different seeds, same instance";
   EXPECT_NO_THROW(g.solve(a, p)) << a;
 }
 

@@ -34,9 +34,9 @@ GameEntry entry() {
     // One element per case, as every entry's solve_json (the input holds one).
     return nlohmann::json::array({{{"cost", a.cost()}, {"columns", cols}}});
   };
-  e.generate = [](Seed seed, const Params& params) {
-    std::string all = generate_matrices(seed, 1, params.get("n"), params.get("max-abs"));
-    return all.substr(all.find('\n') + 1);  // one case, without the count
+  e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
+    // One case, without the count line.
+    return generate_matrices(seed, 1, params.get("n"), params.get("max-abs"), false, sink);
   };
   e.params = {
       {"n", "the largest matrix", 6, 1, kMaxInputN},

@@ -57,10 +57,11 @@ std::string format_matrix(const CostMatrix& m) {
   return out;
 }
 
-std::string generate_matrices(Seed seed, std::int64_t cases, std::int64_t n, std::int64_t max_abs) {
+std::string generate_matrices(Seed seed, std::int64_t cases, std::int64_t n, std::int64_t max_abs,
+                              bool with_count, const TextSink& sink) {
   std::mt19937_64 rng(mix64(seed));
   std::uniform_int_distribution<std::int64_t> size(1, n), value(-max_abs, max_abs);
-  std::string out = fmt::format("{}\n", cases);
+  std::string out = with_count ? fmt::format("{}\n", cases) : std::string();
   for (std::int64_t i = 0; i < cases; ++i) {
     const std::int64_t k = size(rng);
     fmt::format_to(std::back_inserter(out), "{}\n", k);
@@ -68,9 +69,10 @@ std::string generate_matrices(Seed seed, std::int64_t cases, std::int64_t n, std
       for (std::int64_t c = 0; c < k; ++c)
         fmt::format_to(std::back_inserter(out), "{}{}", c ? " " : "", value(rng));
       out += '\n';
+      sink.maybe_flush(out);
     }
   }
-  return out;
+  return sink.finish(std::move(out));
 }
 
 }  // namespace perfectplay::algorithms::assignment

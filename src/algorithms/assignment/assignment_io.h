@@ -15,6 +15,7 @@
 #include "algorithms/assignment/assignment.h"
 #include "core/seed.h"
 #include "core/text_reader.h"
+#include "core/text_sink.h"
 
 namespace perfectplay::algorithms::assignment {
 
@@ -31,6 +32,7 @@ std::string format_matrix(const CostMatrix& m);
 
 // `cases` random matrices of sizes 1..n, entries in [-max_abs, max_abs], after
 // a line with their count.
-std::string generate_matrices(Seed seed, std::int64_t cases, std::int64_t n, std::int64_t max_abs);
+std::string generate_matrices(Seed seed, std::int64_t cases, std::int64_t n, std::int64_t max_abs,
+                              bool with_count = true, const TextSink& sink = {});
 
 }  // namespace perfectplay::algorithms::assignment

@@ -274,10 +274,10 @@ GameEntry entry() {
         },
         [](const Grid& g) { return format_position(fresh(g)); });
   };
-  e.generate = [](Seed seed, const Params& params) {
+  e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     const auto cols = params.get("cols");
     // A bound is a bound: 7 columns asked for write 6, never 8.
-    return generate_contest(seed, params.get("rows"), cols - (cols % 2), params.get("k"));
+    return generate_contest(seed, params.get("rows"), cols - (cols % 2), params.get("k"), sink);
   };
   e.bench = [] {
     BenchResult r;

@@ -131,17 +131,25 @@ std::string format_position(const Board& b) {
   return out;
 }
 
-std::string generate_contest(Seed seed, std::int64_t rows, std::int64_t cols, std::int64_t k) {
+std::string generate_contest(Seed seed, std::int64_t rows, std::int64_t cols, std::int64_t k,
+                             const TextSink& sink) {
   std::mt19937_64 rng(mix64(seed));
   std::uniform_int_distribution<std::int64_t> value(0, k);
   std::string out = fmt::format("{} {} {}\n", rows, cols, k);
-  out.reserve(static_cast<std::size_t>(rows * cols * (k >= 1'000'000 ? 11 : 4)));
+  // At most the whole grid, and at most two chunks when streaming (a 10^6 x
+  // 10^6 grid is 10 TB: it is written piece by piece, never reserved).
+  out.reserve(std::min<std::size_t>(
+      static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols) * (k >= 1'000'000 ? 11 : 4),
+      std::size_t{2} << 20));
   for (std::int64_t r = 0; r < rows; ++r) {
-    for (std::int64_t c = 0; c < cols; ++c)
+    for (std::int64_t c = 0; c < cols; ++c) {
       fmt::format_to(std::back_inserter(out), "{}{}", c ? " " : "", value(rng));
+      sink.maybe_flush(out);
+    }
     out += '\n';
+    sink.maybe_flush(out);
   }
-  return out;
+  return sink.finish(std::move(out));
 }
 
 }  // namespace perfectplay::games::asymmetry

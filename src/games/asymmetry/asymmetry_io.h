@@ -17,6 +17,7 @@
 
 #include "core/seed.h"
 #include "core/text_reader.h"
+#include "core/text_sink.h"
 #include "games/asymmetry/asymmetry.h"
 
 namespace perfectplay::games::asymmetry {
@@ -35,6 +36,7 @@ void reserve_cells(std::vector<std::uint32_t>& cells, std::size_t declared, std:
 Board parse_position(std::string_view text);
 std::string format_position(const Board& b);
 
-std::string generate_contest(Seed seed, std::int64_t rows, std::int64_t cols, std::int64_t k);
+std::string generate_contest(Seed seed, std::int64_t rows, std::int64_t cols, std::int64_t k,
+                             const TextSink& sink = {});
 
 }  // namespace perfectplay::games::asymmetry

@@ -330,9 +330,9 @@ GameEntry entry() {
         [model](const Grid& g) { return model.check_grid(g); },
         [](const Grid& g) { return "1\n" + format_grid(g); });
   };
-  e.generate = [](Seed seed, const Params& params) {
+  e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     return generate_contest(seed, params.get("cases"), params.get("rows"), params.get("cols"),
-                            params.get("density"));
+                            params.get("density"), sink);
   };
   e.bench = [] {
     BenchResult r;

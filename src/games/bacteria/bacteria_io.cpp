@@ -118,7 +118,7 @@ std::string format_position(const Board& b) {
 }
 
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t rows, std::int64_t cols,
-                             std::int64_t density_percent) {
+                             std::int64_t density_percent, const TextSink& sink) {
   std::mt19937_64 rng(mix64(seed));
   std::uniform_int_distribution<std::int64_t> rdist(1, rows), cdist(1, cols), pct(0, 99);
   std::string out = fmt::format("{}\n", cases);
@@ -128,9 +128,10 @@ std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t rows, s
     for (std::int64_t y = 0; y < r; ++y) {
       for (std::int64_t x = 0; x < c; ++x) out += pct(rng) < density_percent ? '#' : '.';
       out += '\n';
+      sink.maybe_flush(out);
     }
   }
-  return out;
+  return sink.finish(std::move(out));
 }
 
 }  // namespace perfectplay::games::bacteria

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/seed.h"
+#include "core/text_sink.h"
 #include "games/bacteria/bacteria_theory.h"
 
 namespace perfectplay::games::bacteria {
@@ -32,6 +33,6 @@ std::string format_position(const Board& b);
 std::string format_grid(const Grid& g);
 
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t rows, std::int64_t cols,
-                             std::int64_t density_percent);
+                             std::int64_t density_percent, const TextSink& sink = {});
 
 }  // namespace perfectplay::games::bacteria

@@ -254,9 +254,9 @@ GameEntry make_entry(Ending ending) {
         },
         [](const Position& p) { return format_position(p); });
   };
-  e.generate = [](Seed seed, const Params& params) {
+  e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     return generate_contest(seed, params.get("cases"), params.get("stacks"),
-                            params.get("max-length"));
+                            params.get("max-length"), sink);
   };
   add_bench<Model>(
       e, "4 fixed positions of 4 to 6 stacks of up to 6, both players to move", [ending] {

@@ -158,7 +158,7 @@ std::string format_position(const Position& p) {
 }
 
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_stacks,
-                             std::int64_t max_length) {
+                             std::int64_t max_length, const TextSink& sink) {
   // --stacks 0 is a verify bound (positions with no stack); a contest case has
   // at least one stack, and uniform_int_distribution(1, 0) is undefined (it
   // ran out of memory).
@@ -181,9 +181,10 @@ std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_sta
         bits >>= 1;
       }
       out += '\n';
+      sink.maybe_flush(out);
     }
   }
-  return out;
+  return sink.finish(std::move(out));
 }
 
 }  // namespace perfectplay::games::binim

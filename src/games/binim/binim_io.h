@@ -17,6 +17,7 @@
 
 #include "core/game.h"
 #include "core/seed.h"
+#include "core/text_sink.h"
 #include "games/binim/binim.h"
 
 namespace perfectplay::games::binim {
@@ -32,6 +33,6 @@ std::string format_position(const Position& p);
 // A random contest input: `cases` cases of 1..max_stacks stacks of length
 // 1..max_length, the first player drawn at random.
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_stacks,
-                             std::int64_t max_length);
+                             std::int64_t max_length, const TextSink& sink = {});
 
 }  // namespace perfectplay::games::binim

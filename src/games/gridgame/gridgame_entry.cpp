@@ -222,9 +222,9 @@ GameEntry entry() {
         matrix_gen(static_cast<int>(n), params.get("max-abs")), trials, seed, check,
         [](const CostMatrix& m) { return "1\n" + algorithms::assignment::format_matrix(m); });
   };
-  e.generate = [](Seed seed, const Params& params) {
+  e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     return algorithms::assignment::generate_matrices(seed, params.get("cases"), params.get("n"),
-                                                     params.get("max-abs"));
+                                                     params.get("max-abs"), true, sink);
   };
   e.bench = [] {
     BenchResult r;

@@ -193,9 +193,9 @@ GameEntry entry() {
         [model](const Position& p) { return check_theory(model, p); },
         [](const Position& p) { return format_position(p); });
   };
-  e.generate = [](Seed seed, const Params& params) {
-    return generate_contest(seed, params.get("cases"), params.get("rows"),
-                            params.get("max-length"));
+  e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
+    return generate_contest(seed, params.get("cases"), params.get("rows"), params.get("max-length"),
+                            sink);
   };
   add_bench<Model>(e, "3 4 5 / 1 2 3 4 5 / 7 7 7 7 / 2 3 5 7 11, normal and misere", [] {
     std::vector<std::pair<Model, Position>> out;

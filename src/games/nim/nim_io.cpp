@@ -132,7 +132,7 @@ std::string format_position(const Position& p) {
 }
 
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_rows,
-                             std::int64_t max_length) {
+                             std::int64_t max_length, const TextSink& sink) {
   std::mt19937_64 rng(mix64(seed));
   std::uniform_int_distribution<std::int64_t> rows_dist(1, max_rows);
   std::uniform_int_distribution<std::int64_t> len_dist(0, max_length);
@@ -142,10 +142,12 @@ std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_row
     fmt::format_to(std::back_inserter(out), "{}\n", k);
     for (std::int64_t i = 0; i < k; ++i) {
       fmt::format_to(std::back_inserter(out), "{}{}", i ? " " : "", len_dist(rng));
+      sink.maybe_flush(out);  // a row line may hold a million numbers
     }
     out += '\n';
+    sink.maybe_flush(out);
   }
-  return out;
+  return sink.finish(std::move(out));
 }
 
 }  // namespace perfectplay::games::nim

@@ -20,6 +20,7 @@
 
 #include "core/game.h"
 #include "core/seed.h"
+#include "core/text_sink.h"
 #include "games/nim/nim.h"
 
 namespace perfectplay::games::nim {
@@ -47,6 +48,6 @@ std::string format_position(const Position& p);
 
 // A random contest input: `cases` cases of 1..max_rows rows of 0..max_length.
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_rows,
-                             std::int64_t max_length);
+                             std::int64_t max_length, const TextSink& sink = {});
 
 }  // namespace perfectplay::games::nim

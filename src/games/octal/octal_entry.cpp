@@ -268,9 +268,9 @@ GameEntry entry() {
         [model](const Position& p) { return check_position(model, p); },
         [](const Position& p) { return format_position(p); });
   };
-  e.generate = [](Seed seed, const Params& params) {
+  e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     return generate_contest(seed, params.get("cases"), params.get("rows"), params.get("max-length"),
-                            *theory_of(code_of(params)));
+                            *theory_of(code_of(params)), sink);
   };
   add_bench<Model>(e, "0.77: 700 500 / 0.137: 600 / 0.07: 500 / 0.6: 400 / 0.007: 600", [] {
     std::vector<std::pair<Model, Position>> out;

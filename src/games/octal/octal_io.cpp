@@ -115,7 +115,7 @@ std::string format_position(const Position& p) {
 }
 
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_rows,
-                             std::int64_t max_length, const Theory& theory) {
+                             std::int64_t max_length, const Theory& theory, const TextSink& sink) {
   if (!theory.reaches(static_cast<std::uint64_t>(max_length))) {
     throw RequestError(theory.refusal(static_cast<std::uint64_t>(max_length)) +
                        " (lower --max-length)");
@@ -129,10 +129,12 @@ std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_row
     fmt::format_to(std::back_inserter(out), "{} {}\n", theory.code().text, k);
     for (std::int64_t i = 0; i < k; ++i) {
       fmt::format_to(std::back_inserter(out), "{}{}", i ? " " : "", len_dist(rng));
+      sink.maybe_flush(out);  // a row line may hold a million numbers
     }
     out += '\n';
+    sink.maybe_flush(out);
   }
-  return out;
+  return sink.finish(std::move(out));
 }
 
 }  // namespace perfectplay::games::octal

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/seed.h"
+#include "core/text_sink.h"
 #include "games/octal/octal.h"
 #include "games/octal/octal_theory.h"
 
@@ -55,6 +56,7 @@ std::string format_position(const Position& p);
 // 0..max_length pins. Throws RequestError when the theory of the code does
 // not reach max_length.
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_rows,
-                             std::int64_t max_length, const Theory& theory);
+                             std::int64_t max_length, const Theory& theory,
+                             const TextSink& sink = {});
 
 }  // namespace perfectplay::games::octal
