@@ -259,6 +259,11 @@ void print_analysis(const pp::Analysis& a) {
 }
 
 int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params) {
+  if (o.file == "-") {
+    throw UsageError(
+        "play reads the moves from standard input: give the position as a FILE or with "
+        "--position, not -");
+  }
   const std::string text = position_text(g, o, true);
   if (o.as != "first" && o.as != "second") {
     throw pp::RequestError("--as must be `first` or `second`");
@@ -561,8 +566,9 @@ int main(int argc, char** argv) {
       const bool reads_position = name == "analyze" || name == "hint" || name == "play";
       if (name == "solve" || reads_position) {
         sub->add_option("file", options.file,
-                        name == "solve" ? "contest input file (- or nothing: stdin)"
-                                        : "position file (- : stdin)");
+                        name == "solve"  ? "contest input file (- or nothing: stdin)"
+                        : name == "play" ? "position file (stdin carries the moves)"
+                                         : "position file (- : stdin)");
       }
       if (reads_position) {
         sub->add_option_function<std::string>(
