@@ -280,8 +280,10 @@ int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params)
       return kExitOk;
     }
     if (session->engine_to_move()) {
-      std::cout << "engine plays: " << session->engine_move() << "\n"
-                << session->board() << std::flush;
+      // The move first: if the engine cannot move (a search past
+      // --max-states), no half-written line is left behind.
+      const std::string move = session->engine_move();
+      std::cout << "engine plays: " << move << "\n" << session->board() << std::flush;
       continue;
     }
     std::cout << "your move> " << std::flush;

@@ -236,10 +236,16 @@ GameEntry make_entry(Ending ending) {
     const Model model(ending);
     const std::int64_t stacks = params.get("stacks");
     const std::int64_t len = params.get("max-length");
-    Position largest{std::vector<std::string>(static_cast<std::size_t>(stacks),
+    // Decided from the numbers first: past 64 stacks (each at least doubles
+    // the positions) or kReferenceCap elements the largest position cannot be
+    // reached, and building it would take gigabytes.
+    const bool reaches =
+        stacks <= 64 && len <= static_cast<std::int64_t>(kReferenceCap) &&
+        model.reference_reaches(
+            Position{std::vector<std::string>(static_cast<std::size_t>(stacks),
                                               std::string(static_cast<std::size_t>(len), '0')),
-                     Player::kDee};
-    if (!model.reference_reaches(largest)) {
+                     Player::kDee});
+    if (!reaches) {
       throw RequestError(fmt::format(
           "verify {}: positions of {} stacks of up to {} elements cost the exhaustive reference "
           "more than {} (positions times moves); it must reach every trial (lower --stacks or "

@@ -1,0 +1,1 @@
+play nim --max-states 10
