@@ -448,20 +448,20 @@ class ModelSession : public PlaySession {
 // set.
 template <GameModel M>
 void add_engine(GameEntry& e, std::function<M(const Params&)> model_of) {
-  const GameEntry spec = e;  // name and options, for the JSON envelope
-  e.analyze = [spec, model_of](std::string_view text, const Params& params) {
-    const M m = model_of(params);
-    Analysis a = Engine<M>(m, params.limits).analyze(m.parse_position(text));
-    a.game = spec.name;
-    a.options = options_json(spec, params);
-    return a;
+  // The JSON envelope of analyze and hint: the game's name and its options.
+  const auto stamp = [spec = std::make_shared<const GameEntry>(e)](auto result,
+                                                                   const Params& params) {
+    result.game = spec->name;
+    result.options = options_json(*spec, params);
+    return result;
   };
-  e.hint = [spec, model_of](std::string_view text, const Params& params) {
+  e.analyze = [stamp, model_of](std::string_view text, const Params& params) {
     const M m = model_of(params);
-    Hint h = Engine<M>(m, params.limits).hint(m.parse_position(text));
-    h.game = spec.name;
-    h.options = options_json(spec, params);
-    return h;
+    return stamp(Engine<M>(m, params.limits).analyze(m.parse_position(text)), params);
+  };
+  e.hint = [stamp, model_of](std::string_view text, const Params& params) {
+    const M m = model_of(params);
+    return stamp(Engine<M>(m, params.limits).hint(m.parse_position(text)), params);
   };
   e.play = [model_of](std::string_view text, int engine_side, Seed, const Params& params) {
     M m = model_of(params);
