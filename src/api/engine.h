@@ -463,6 +463,26 @@ void add_engine(GameEntry& e, std::function<M(const Params&)> model_of) {
     const M m = model_of(params);
     return stamp(Engine<M>(m, params.limits).hint(m.parse_position(text)), params);
   };
+  e.apply = [model_of](std::string_view text, std::string_view move, const Params& params) {
+    const M m = model_of(params);
+    const typename M::Position p = m.parse_position(text);
+    if (!m.mover(p)) throw RequestError("the game is over: no move can be played");
+    std::variant<typename M::Move, std::string> parsed;
+    try {
+      parsed = m.parse_move(p, move);
+    } catch (const InputError& bad) {  // the text is not a move at all
+      throw RequestError(fmt::format("illegal move: column {}: {}", bad.column(), bad.message()));
+    }
+    if (auto* why = std::get_if<std::string>(&parsed)) {
+      throw RequestError("illegal move: " + *why);
+    }
+    return m.format_position(m.play(p, std::get<typename M::Move>(parsed)));
+  };
+  e.moves = [model_of](std::string_view text, const Params& params) {
+    const M m = model_of(params);
+    const typename M::Position p = m.parse_position(text);
+    return m.mover(p) ? m.move_help(p) : std::vector<std::string>{};
+  };
   e.play = [model_of](std::string_view text, int engine_side, Seed, const Params& params) {
     M m = model_of(params);
     typename M::Position p = m.parse_position(text);

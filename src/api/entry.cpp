@@ -1,6 +1,12 @@
 #include "api/entry.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cassert>
+#include <cstdint>
+
+#include "core/input_error.h"
 
 namespace perfectplay {
 
@@ -25,6 +31,88 @@ nlohmann::json options_json(const GameEntry& g, const Params& p) {
     j[t.name] = it == p.texts.end() ? t.default_value : it->second;
   }
   return j;
+}
+
+nlohmann::json game_json(const GameEntry& g) {
+  nlohmann::json commands = nlohmann::json::array();
+  const std::pair<const char*, bool> offered[] = {
+      {"solve", bool(g.solve)}, {"analyze", bool(g.analyze)}, {"hint", bool(g.hint)},
+      {"play", bool(g.play)},   {"verify", bool(g.verify)},   {"generate", bool(g.generate)},
+      {"bench", bool(g.bench)}};
+  for (const auto& [name, has] : offered) {
+    if (has) commands.push_back(name);
+  }
+  nlohmann::json options = nlohmann::json::array();
+  for (const FlagSpec& f : g.flags) {
+    options.push_back({{"name", f.name}, {"kind", "flag"}, {"help", f.help}, {"default", false}});
+  }
+  for (const TextOptionSpec& t : g.text_options) {
+    options.push_back(
+        {{"name", t.name}, {"kind", "text"}, {"help", t.help}, {"default", t.default_value}});
+  }
+  nlohmann::json bounds = nlohmann::json::array();
+  for (const ParamSpec& p : g.params) {
+    bounds.push_back({{"name", p.name},
+                      {"help", p.help},
+                      {"default", p.default_value},
+                      {"min", p.min},
+                      {"max", p.max},
+                      {"commands", p.generate_only ? nlohmann::json{"generate"}
+                                                   : nlohmann::json{"verify", "generate"}}});
+  }
+  return {{"name", g.name},
+          {"summary", g.summary},
+          {"position_format", g.position_format},
+          {"default_position", g.default_position},
+          {"example_positions", g.example_positions},
+          {"commands", commands},
+          {"options", options},
+          {"bounds", bounds}};
+}
+
+Params params_from_json(const GameEntry& g, const nlohmann::json& options) {
+  if (!options.is_null() && !options.is_object()) {
+    throw RequestError("options must be an object of option names and values");
+  }
+  Params p;
+  for (const ParamSpec& spec : g.params) p.values[spec.name] = spec.default_value;
+  for (const TextOptionSpec& t : g.text_options) p.texts[t.name] = t.default_value;
+  if (options.is_null()) return p;
+  for (const auto& [name, v] : options.items()) {
+    const auto flag = std::find_if(g.flags.begin(), g.flags.end(),
+                                   [&](const FlagSpec& f) { return f.name == name; });
+    const auto text = std::find_if(g.text_options.begin(), g.text_options.end(),
+                                   [&](const TextOptionSpec& t) { return t.name == name; });
+    const auto bound = std::find_if(g.params.begin(), g.params.end(),
+                                    [&](const ParamSpec& b) { return b.name == name; });
+    if (flag != g.flags.end()) {
+      if (!v.is_boolean()) throw RequestError(fmt::format("option {} must be true or false", name));
+      if (v.get<bool>()) p.flags.insert(name);
+    } else if (text != g.text_options.end()) {
+      if (!v.is_string()) throw RequestError(fmt::format("option {} must be a string", name));
+      p.texts[name] = v.get<std::string>();
+    } else if (bound != g.params.end()) {
+      if (!v.is_number_integer()) {
+        throw RequestError(fmt::format("option {} must be a whole number", name));
+      }
+      const bool fits = !(v.is_number_unsigned() &&
+                          v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)) &&
+                        v.get<std::int64_t>() >= bound->min && v.get<std::int64_t>() <= bound->max;
+      if (!fits) {
+        throw RequestError(
+            fmt::format("option {} must be from {} to {}", name, bound->min, bound->max));
+      }
+      p.values[name] = v.get<std::int64_t>();
+    } else {
+      std::string known;
+      for (const FlagSpec& f : g.flags) known += (known.empty() ? "" : ", ") + f.name;
+      for (const TextOptionSpec& t : g.text_options) known += (known.empty() ? "" : ", ") + t.name;
+      for (const ParamSpec& b : g.params) known += (known.empty() ? "" : ", ") + b.name;
+      throw RequestError(fmt::format("{} has no option '{}' (its options: {})", g.name, name,
+                                     known.empty() ? "none" : known));
+    }
+  }
+  return p;
 }
 
 }  // namespace perfectplay

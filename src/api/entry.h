@@ -104,6 +104,14 @@ struct GameEntry {
   std::function<std::unique_ptr<PlaySession>(std::string_view position, int engine_side, Seed,
                                              const Params&)>
       play;
+  // The position after `move` (play syntax) from `position`, canonical. An
+  // illegal move is refused with a RequestError giving the reason; a bad
+  // position with an InputError. The web board and the Python module play
+  // through this, so they refuse exactly what `play` refuses.
+  std::function<std::string(std::string_view position, std::string_view move, const Params&)> apply;
+  // The legal moves of a position as `play`'s help lists them (a run of moves
+  // may be written `FIRST .. LAST`; huge positions are abbreviated).
+  std::function<std::vector<std::string>(std::string_view position, const Params&)> moves;
   std::function<VerifyReport(std::uint64_t trials, Seed, const Params&)> verify;
   // A random contest input: handed to the sink in pieces as it is written
   // and the rest returned (all of it when the sink is empty).
@@ -115,5 +123,17 @@ struct GameEntry {
 // The game's own options in force (flags and text options, not the size
 // bounds of verify and generate), for the "options" field of every JSON.
 nlohmann::json options_json(const GameEntry& g, const Params& p);
+
+// Everything a front end needs to offer a game (`list --json`, the web
+// board's /api/games, Python's games()): names, formats, the commands it
+// has, its options and its size bounds with their ranges.
+nlohmann::json game_json(const GameEntry& g);
+
+// The Params of a request given as JSON (the web API's "options", Python's
+// keyword arguments): flags as booleans, text options as strings, size
+// bounds as integers within their ranges; absent ones take their defaults.
+// An unknown name or a value of the wrong type or range is refused with a
+// RequestError naming it. `limits` is left at its default.
+Params params_from_json(const GameEntry& g, const nlohmann::json& options);
 
 }  // namespace perfectplay

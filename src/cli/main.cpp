@@ -2,172 +2,24 @@
 // No game logic lives here. Exit codes (docs/cli.md):
 //   0 ok   1 bad input or request   2 usage   3 verify found a mismatch
 //   4 an exhaustive search passed its --max-states limit
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <atomic>
-#include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <iostream>
-#include <optional>
 #include <string>
-#include <thread>
 
+#include "cli/commands.h"
+#include "cli/common.h"
 #include "core/game.h"
-#include "core/input_error.h"
 #include "registry/registry.h"
 
 namespace pp = perfectplay;
+using namespace perfectplay::cli;  // NOLINT(google-build-using-namespace)
 
 namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitBadInput = 1;
-constexpr int kExitUsage = 2;
-constexpr int kExitMismatch = 3;
-constexpr int kExitTooLarge = 4;
-
-// The whole input in memory: a regular file is mapped (no copy), anything
-// else (a pipe, a terminal) is read into a buffer.
-class InputText {
- public:
-  explicit InputText(const std::string& path) {
-    const bool use_stdin = path.empty() || path == "-";
-    const int fd = use_stdin ? 0 : ::open(path.c_str(), O_RDONLY);
-    if (fd < 0) {
-      throw pp::RequestError(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
-    }
-    struct stat st {};
-    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-      // Small files: map and fault everything in at once. Large files: map
-      // lazily and let a second thread touch the pages ahead of the parser, so
-      // the kernel's page-table work (about a sixth of the time of a
-      // parse-bound solve) overlaps the parsing instead of preceding it.
-      const auto size = static_cast<std::size_t>(st.st_size);
-      const bool large = size >= (std::size_t{16} << 20);
-      void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | (large ? 0 : MAP_POPULATE), fd, 0);
-      if (p != MAP_FAILED) {
-        map_ = p;
-        size_ = size;
-        if (!use_stdin) ::close(fd);
-        if (large) {
-          ::madvise(p, size, MADV_SEQUENTIAL);
-          toucher_ = std::thread([this] {
-            const auto* bytes = static_cast<const volatile char*>(map_);
-            for (std::size_t i = 0; i < size_ && !stop_.load(std::memory_order_relaxed);
-                 i += 4096) {
-              (void)bytes[i];
-            }
-          });
-        }
-        return;
-      }
-    }
-    std::size_t chunk = 1 << 16;
-    for (;;) {
-      const std::size_t old = buffer_.size();
-      buffer_.resize(old + chunk);
-      const ssize_t n = ::read(fd, buffer_.data() + old, chunk);
-      buffer_.resize(old + static_cast<std::size_t>(std::max<ssize_t>(n, 0)));
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) {
-        const int err = errno;
-        if (!use_stdin) ::close(fd);
-        throw pp::RequestError(
-            fmt::format("cannot read {}: {}", use_stdin ? "<stdin>" : path, std::strerror(err)));
-      }
-      if (n == 0) break;
-      if (chunk < (std::size_t{16} << 20)) chunk *= 2;
-    }
-    if (!use_stdin) ::close(fd);
-  }
-  ~InputText() {
-    stop_ = true;
-    if (toucher_.joinable()) toucher_.join();
-    if (map_ != nullptr) ::munmap(map_, size_);
-  }
-  InputText(const InputText&) = delete;
-  InputText& operator=(const InputText&) = delete;
-
-  std::string_view view() const {
-    if (map_ != nullptr) return {static_cast<const char*>(map_), size_};
-    return buffer_;
-  }
-
- private:
-  void* map_ = nullptr;
-  std::size_t size_ = 0;
-  std::thread toucher_;
-  std::atomic<bool> stop_{false};
-  std::string buffer_;
-};
-
-std::string read_all(const std::string& path) {
-  return std::string(InputText(path).view());
-}
-
-// A failed write is an error (a full disk, a closed pipe's reader gone):
-// never exit 0 with the answer lost.
-void write_out(std::string_view s) {
-  if (std::fwrite(s.data(), 1, s.size(), stdout) != s.size() || std::fflush(stdout) != 0) {
-    throw pp::RequestError(fmt::format("cannot write the output: {}", std::strerror(errno)));
-  }
-}
-
-// Whole numbers from 0 to 2^64 - 1, refused (not wrapped, not clamped)
-// otherwise: CLI11 would read `-1` as 2^64 - 1 and clamp what overflows.
-const CLI::Validator kWholeNumber(
-    [](std::string& s) -> std::string {
-      const std::string max = "18446744073709551615";
-      if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos ||
-          s.size() > max.size() || (s.size() == max.size() && s > max)) {
-        return "must be a whole number from 0 to " + max + ", found '" + s + "'";
-      }
-      return "";
-    },
-    "0..2^64-1");
-
-// The closest name to `word` by edit distance, if it is close enough to be a
-// likely typo.
-std::optional<std::string> nearest(const std::string& word, const std::vector<std::string>& names) {
-  std::optional<std::string> best;
-  std::size_t best_d = std::max<std::size_t>(2, word.size() / 3) + 1;
-  for (const std::string& n : names) {
-    std::vector<std::size_t> row(n.size() + 1);
-    for (std::size_t j = 0; j <= n.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= word.size(); ++i) {
-      std::size_t diag = row[0];
-      row[0] = i;
-      for (std::size_t j = 1; j <= n.size(); ++j) {
-        const std::size_t up = row[j];
-        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (word[i - 1] != n[j - 1])});
-        diag = up;
-      }
-    }
-    if (row[n.size()] < best_d) {
-      best_d = row[n.size()];
-      best = n;
-    }
-  }
-  return best;
-}
-
-std::string did_you_mean(const std::string& word, const std::vector<std::string>& names) {
-  const auto n = nearest(word, names);
-  return n ? fmt::format("; did you mean {}?", *n) : "";
-}
-
-std::vector<std::string> game_names() {
-  std::vector<std::string> out;
-  for (const pp::GameEntry& g : pp::all_games()) out.push_back(g.name);
-  return out;
-}
 
 // Options shared by the per-game subcommands, filled in by CLI11.
 struct Options {
@@ -205,13 +57,6 @@ std::string source_name(const Options& o) {
   if (o.has_position) return "<position>";
   return o.file.empty() || o.file == "-" ? "<stdin>" : o.file;
 }
-
-// A request the command line cannot take as given: exit code 2, as CLI11's
-// own usage errors.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 std::string position_text(const pp::GameEntry& g, const Options& o, bool default_ok) {
   if (o.has_position && !o.file.empty()) {
@@ -323,44 +168,6 @@ nlohmann::json verify_bounds(const pp::GameEntry& g, const pp::Params& params) {
     if (!p.generate_only) j[p.name] = params.get(p.name);
   }
   return j;
-}
-
-// What `list --json` says of a game: everything a front end needs to offer it.
-nlohmann::json game_json(const pp::GameEntry& g) {
-  nlohmann::json commands = nlohmann::json::array();
-  const std::pair<const char*, bool> offered[] = {
-      {"solve", bool(g.solve)}, {"analyze", bool(g.analyze)}, {"hint", bool(g.hint)},
-      {"play", bool(g.play)},   {"verify", bool(g.verify)},   {"generate", bool(g.generate)},
-      {"bench", bool(g.bench)}};
-  for (const auto& [name, has] : offered) {
-    if (has) commands.push_back(name);
-  }
-  nlohmann::json options = nlohmann::json::array();
-  for (const pp::FlagSpec& f : g.flags) {
-    options.push_back({{"name", f.name}, {"kind", "flag"}, {"help", f.help}, {"default", false}});
-  }
-  for (const pp::TextOptionSpec& t : g.text_options) {
-    options.push_back(
-        {{"name", t.name}, {"kind", "text"}, {"help", t.help}, {"default", t.default_value}});
-  }
-  nlohmann::json bounds = nlohmann::json::array();
-  for (const pp::ParamSpec& p : g.params) {
-    bounds.push_back({{"name", p.name},
-                      {"help", p.help},
-                      {"default", p.default_value},
-                      {"min", p.min},
-                      {"max", p.max},
-                      {"commands", p.generate_only ? nlohmann::json{"generate"}
-                                                   : nlohmann::json{"verify", "generate"}}});
-  }
-  return {{"name", g.name},
-          {"summary", g.summary},
-          {"position_format", g.position_format},
-          {"default_position", g.default_position},
-          {"example_positions", g.example_positions},
-          {"commands", commands},
-          {"options", options},
-          {"bounds", bounds}};
 }
 
 int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
@@ -630,6 +437,10 @@ int main(int argc, char** argv) {
     }
   }
 
+  // Commands with files of their own (cli/commands.h).
+  std::vector<Command> own_commands;
+  for (const auto add : kOwnCommands) own_commands.push_back(add(app));
+
   // Bare `perfectplay` and `perfectplay help [COMMAND]` print the help.
   if (argc == 1 || std::string(argv[1]) == "help") {
     CLI::App* about = nullptr;
@@ -641,8 +452,8 @@ int main(int argc, char** argv) {
     std::fputs((about != nullptr ? about->help() : app.help()).c_str(), stdout);
     return std::fflush(stdout) == 0 ? kExitOk : kExitBadInput;
   }
-  std::vector<std::string> command_names = {"list", "bench", "help"};
-  for (const CommandSpec& spec : commands) command_names.push_back(spec.name);
+  std::vector<std::string> command_names = {"help"};
+  for (const CLI::App* sub : app.get_subcommands({})) command_names.push_back(sub->get_name());
   const std::string first = argv[1];
   if (first[0] != '-' &&
       std::find(command_names.begin(), command_names.end(), first) == command_names.end()) {
@@ -683,7 +494,7 @@ int main(int argc, char** argv) {
     if (list->parsed()) {
       if (list_json) {
         nlohmann::json games = nlohmann::json::array();
-        for (const pp::GameEntry& g : pp::all_games()) games.push_back(game_json(g));
+        for (const pp::GameEntry& g : pp::all_games()) games.push_back(pp::game_json(g));
         write_out(nlohmann::json{{"schema", pp::kJsonSchema}, {"games", games}}.dump(2) + "\n");
         return kExitOk;
       }
@@ -695,6 +506,9 @@ int main(int argc, char** argv) {
       return kExitOk;
     }
     if (bench->parsed()) return run_bench(bench_games, bench_json);
+    for (const Command& c : own_commands) {
+      if (c.app->parsed()) return c.run();
+    }
     if (chosen_game == nullptr) return kExitUsage;
     return run(chosen_command, *chosen_game, options);
   } catch (const pp::InputError& e) {

@@ -282,6 +282,57 @@ TEST_P(Conformance, RandomPositionsRoundTrip) {
   }
 }
 
+// apply() is what the web board and Python play through: the child it
+// gives is the analysis' child, it refuses what play refuses, and moves()
+// lists moves that apply() accepts.
+TEST_P(Conformance, ApplyLeadsToTheAnalysisChildren) {
+  const GameEntry& g = *GetParam();
+  for (const Params& p : option_sets(g)) {
+    for (const std::string& pos : positions(g)) {
+      SCOPED_TRACE("position: " + pos);
+      const Analysis a = g.analyze(pos, p);
+      std::size_t checked = 0;
+      for (const MoveInfo& m : a.moves) {
+        if (m.position.empty() || ++checked > 12) continue;
+        EXPECT_EQ(g.apply(pos, m.move, p), m.position) << m.move;
+      }
+      EXPECT_THROW(g.apply(pos, "@@ not a move @@", p), RequestError);
+      const std::vector<std::string> legal = g.moves(pos, p);
+      EXPECT_EQ(legal.empty(), !a.to_move.has_value());
+      for (std::string move : legal) {
+        if (const auto dots = move.find(" .. "); dots != std::string::npos) {
+          move = move.substr(0, dots);
+        }
+        EXPECT_NO_THROW(g.apply(pos, move, p)) << move;
+        break;
+      }
+    }
+  }
+}
+
+// Options given as JSON (the web API, Python's keyword arguments) become the
+// same Params the command line builds, and bad ones are refused by name.
+TEST_P(Conformance, OptionsFromJson) {
+  const GameEntry& g = *GetParam();
+  const Params d = params_from_json(g, nlohmann::json::object());
+  EXPECT_EQ(d.values, defaults(g).values);
+  EXPECT_EQ(d.texts, defaults(g).texts);
+  EXPECT_TRUE(d.flags.empty());
+  for (const FlagSpec& f : g.flags) {
+    EXPECT_TRUE(params_from_json(g, {{f.name, true}}).flag(f.name));
+    EXPECT_THROW(params_from_json(g, {{f.name, "yes"}}), RequestError);
+  }
+  for (const ParamSpec& b : g.params) {
+    EXPECT_EQ(params_from_json(g, {{b.name, b.max}}).get(b.name), b.max);
+    EXPECT_THROW(params_from_json(g, {{b.name, 1.5}}), RequestError);
+    if (b.min > INT64_MIN) {
+      EXPECT_THROW(params_from_json(g, {{b.name, b.min - 1}}), RequestError);
+    }
+  }
+  EXPECT_THROW(params_from_json(g, {{"no-such-option", 1}}), RequestError);
+  EXPECT_THROW(params_from_json(g, nlohmann::json::array()), RequestError);
+}
+
 TEST_P(Conformance, BadPositionIsRefused) {
   const GameEntry& g = *GetParam();
   const Params p = defaults(g);

@@ -1,0 +1,25 @@
+// The commands that live in files of their own (front ends beyond the
+// per-game commands of main.cpp). Each adds its subcommand to the app and
+// returns the function main calls when that subcommand was given; the
+// function returns the exit code and may throw what main's handlers catch
+// (InputError, RequestError, SearchLimitExceeded, UsageError).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <vector>
+
+namespace perfectplay::cli {
+
+struct Command {
+  CLI::App* app;
+  std::function<int()> run;
+};
+
+using AddCommand = Command (*)(CLI::App& app);
+
+// Each command file defines its add function, declared here, and lists it
+// below; the order is the order in `perfectplay help`.
+inline const std::vector<AddCommand> kOwnCommands = {};
+
+}  // namespace perfectplay::cli
