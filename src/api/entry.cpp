@@ -33,6 +33,12 @@ nlohmann::json options_json(const GameEntry& g, const Params& p) {
   return j;
 }
 
+nlohmann::json solve_json_array(const GameEntry& g, std::string_view input, const Params& p) {
+  nlohmann::json cases = nlohmann::json::array();
+  g.solve_json(input, p, [&cases](nlohmann::json c) { cases.push_back(std::move(c)); });
+  return cases;
+}
+
 nlohmann::json game_json(const GameEntry& g) {
   nlohmann::json commands = nlohmann::json::array();
   const std::pair<const char*, bool> offered[] = {

@@ -78,6 +78,9 @@ struct BenchResult {
   std::size_t bytes_per_position = 0;  // the reference's table, estimated from its layout
 };
 
+// Receives solve_json's answers one case at a time.
+using JsonSink = std::function<void(nlohmann::json)>;
+
 struct GameEntry {
   std::string name;
   std::string summary;           // one line of rules, for `list`
@@ -93,9 +96,11 @@ struct GameEntry {
   // Contest input -> contest output. Validates the whole input before
   // producing anything.
   std::function<std::string(std::string_view input, const Params&)> solve;
-  // The same answers as JSON: one element per case, in the game's own terms
-  // (the front end wraps them in the schema's envelope).
-  std::function<nlohmann::json(std::string_view input, const Params&)> solve_json;
+  // The same answers as JSON, one element per case in the game's own terms,
+  // handed to `each` case by case (so that ten million cases stream instead
+  // of sitting in memory as one JSON value; the front end wraps them in the
+  // schema's envelope). Validates the whole input before the first case.
+  std::function<void(std::string_view input, const Params&, const JsonSink& each)> solve_json;
   // A position (position_format) -> its analysis, or the engine's move.
   std::function<Analysis(std::string_view position, const Params&)> analyze;
   std::function<Hint(std::string_view position, const Params&)> hint;
@@ -123,6 +128,10 @@ struct GameEntry {
 // The game's own options in force (flags and text options, not the size
 // bounds of verify and generate), for the "options" field of every JSON.
 nlohmann::json options_json(const GameEntry& g, const Params& p);
+
+// solve_json's cases gathered into one array (for callers that want the
+// value: tests, the Python module). The command line streams them instead.
+nlohmann::json solve_json_array(const GameEntry& g, std::string_view input, const Params& p);
 
 // Everything a front end needs to offer a game (`list --json`, the web
 // board's /api/games, Python's games()): names, formats, the commands it

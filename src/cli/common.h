@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
@@ -34,66 +35,29 @@ constexpr int kExitMismatch = 3;
 constexpr int kExitTooLarge = 4;
 
 // The whole input in memory: a regular file is mapped (no copy), anything
-// else (a pipe, a terminal) is read into a buffer.
+// else (a pipe, a terminal) is read into a buffer. Hostile inputs get clear
+// errors (docs/reliability.md):
+//   - a file larger than `max_bytes` is refused before it is read, and so is
+//     a stream once it passes the limit (by default half the machine's
+//     memory, so `yes | perfectplay solve nim -` ends with a message);
+//   - a stream's NUL byte is refused where it is (no contest input has one),
+//     so /dev/zero and /dev/urandom are refused at once, not read forever;
+//   - a mapped file truncated while it is read (SIGBUS) ends the process with
+//     "the input file changed while it was read" and exit 1;
+//   - no thread for the page-touching helper: it reads without one.
 class InputText {
  public:
-  explicit InputText(const std::string& path) {
-    const bool use_stdin = path.empty() || path == "-";
-    const int fd = use_stdin ? 0 : ::open(path.c_str(), O_RDONLY);
-    if (fd < 0) {
-      throw pp::RequestError(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
-    }
-    struct stat st {};
-    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-      // Small files: map and fault everything in at once. Large files: map
-      // lazily and let a second thread touch the pages ahead of the parser, so
-      // the kernel's page-table work (about a sixth of the time of a
-      // parse-bound solve) overlaps the parsing instead of preceding it.
-      const auto size = static_cast<std::size_t>(st.st_size);
-      const bool large = size >= (std::size_t{16} << 20);
-      void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | (large ? 0 : MAP_POPULATE), fd, 0);
-      if (p != MAP_FAILED) {
-        map_ = p;
-        size_ = size;
-        if (!use_stdin) ::close(fd);
-        if (large) {
-          ::madvise(p, size, MADV_SEQUENTIAL);
-          toucher_ = std::thread([this] {
-            const auto* bytes = static_cast<const volatile char*>(map_);
-            for (std::size_t i = 0; i < size_ && !stop_.load(std::memory_order_relaxed);
-                 i += 4096) {
-              (void)bytes[i];
-            }
-          });
-        }
-        return;
-      }
-    }
-    std::size_t chunk = 1 << 16;
-    for (;;) {
-      const std::size_t old = buffer_.size();
-      buffer_.resize(old + chunk);
-      const ssize_t n = ::read(fd, buffer_.data() + old, chunk);
-      buffer_.resize(old + static_cast<std::size_t>(std::max<ssize_t>(n, 0)));
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) {
-        const int err = errno;
-        if (!use_stdin) ::close(fd);
-        throw pp::RequestError(
-            fmt::format("cannot read {}: {}", use_stdin ? "<stdin>" : path, std::strerror(err)));
-      }
-      if (n == 0) break;
-      if (chunk < (std::size_t{16} << 20)) chunk *= 2;
-    }
-    if (!use_stdin) ::close(fd);
-  }
-  ~InputText() {
-    stop_ = true;
-    if (toucher_.joinable()) toucher_.join();
-    if (map_ != nullptr) ::munmap(map_, size_);
-  }
+  static constexpr std::uint64_t kNoLimit = ~std::uint64_t{0};
+  explicit InputText(const std::string& path, std::uint64_t max_bytes = kNoLimit);
+  ~InputText();
   InputText(const InputText&) = delete;
   InputText& operator=(const InputText&) = delete;
+
+  // Whether a mapped file's size differs from what was mapped: a parse error
+  // in a file cut short while it was read is reported as that, not as the
+  // zeros the cut left in its last page.
+  bool changed() const;
+  static std::string changed_message();
 
   std::string_view view() const {
     if (map_ != nullptr) return {static_cast<const char*>(map_), size_};
@@ -101,14 +65,21 @@ class InputText {
   }
 
  private:
+  void read_stream(int fd, const std::string& name, std::uint64_t max_bytes);
+
   void* map_ = nullptr;
   std::size_t size_ = 0;
+  int map_fd_ = -1;
   std::thread toucher_;
   std::atomic<bool> stop_{false};
   std::string buffer_;
 };
 
-std::string read_all(const std::string& path);
+// Positions (analyze, hint, play) are at most this large: a position is a
+// board, not a test file, and a 10 GB file should be refused, not copied.
+inline constexpr std::uint64_t kMaxPositionBytes = std::uint64_t{1} << 30;
+
+std::string read_all(const std::string& path, std::uint64_t max_bytes = InputText::kNoLimit);
 
 // Writes to stdout; a failed write or flush throws RequestError.
 void write_out(std::string_view s);

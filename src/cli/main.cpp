@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <new>
 #include <string>
 
 #include "cli/commands.h"
@@ -58,14 +59,41 @@ std::string source_name(const Options& o) {
   return o.file.empty() || o.file == "-" ? "<stdin>" : o.file;
 }
 
-std::string position_text(const pp::GameEntry& g, const Options& o, bool default_ok) {
-  if (o.has_position && !o.file.empty()) {
-    throw UsageError(
-        fmt::format("give the position as a file ({}) or with --position, not both", o.file));
+// A position as given: --position, a file (mapped, not copied; at most
+// kMaxPositionBytes), or the game's default.
+class PositionText {
+ public:
+  PositionText(const pp::GameEntry& g, const Options& o, bool default_ok) {
+    if (o.has_position && !o.file.empty()) {
+      throw UsageError(
+          fmt::format("give the position as a file ({}) or with --position, not both", o.file));
+    }
+    if (o.has_position) {
+      text_ = o.position;
+    } else if (o.file.empty() && default_ok) {
+      text_ = g.default_position;
+    } else {
+      file_ = std::make_unique<InputText>(o.file, kMaxPositionBytes);
+    }
   }
-  if (o.has_position) return o.position;
-  if (o.file.empty() && default_ok) return g.default_position;
-  return read_all(o.file);
+  std::string_view view() const { return file_ ? file_->view() : std::string_view(text_); }
+  bool changed() const { return file_ && file_->changed(); }
+
+ private:
+  std::string text_;
+  std::unique_ptr<InputText> file_;
+};
+
+// f(source.view()), where a parse error in a file that changed while it was
+// read is reported as the change (the error is in what the cut left).
+template <class Source, class F>
+auto read_from(const Source& source, F&& f) {
+  try {
+    return f(source.view());
+  } catch (const pp::InputError&) {
+    if (source.changed()) throw pp::RequestError(InputText::changed_message());
+    throw;
+  }
 }
 
 std::string value_line(const pp::Value& v) {
@@ -103,18 +131,45 @@ void print_analysis(const pp::Analysis& a) {
   write_out(out);
 }
 
+// One line of `play`'s input, kept to its first kMaxPlayLine bytes: the
+// rest of a longer line (2 GB of zeros on stdin) is read and dropped, never
+// held, and the line is refused as a move. False at the end of the input.
+constexpr std::size_t kMaxPlayLine = std::size_t{64} << 10;
+
+bool read_line(std::string& line, bool& too_long) {
+  line.clear();
+  too_long = false;
+  for (;;) {
+    const int c = std::cin.get();
+    if (c == std::char_traits<char>::eof()) {
+      if (std::cin.bad()) {
+        throw pp::RequestError(fmt::format("cannot read the moves: {}", std::strerror(errno)));
+      }
+      return !line.empty() || too_long;
+    }
+    if (c == '\n') return true;
+    if (line.size() == kMaxPlayLine) {
+      too_long = true;
+    } else {
+      line += static_cast<char>(c);
+    }
+  }
+}
+
 int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params) {
   if (o.file == "-") {
     throw UsageError(
         "play reads the moves from standard input: give the position as a FILE or with "
         "--position, not -");
   }
-  const std::string text = position_text(g, o, true);
+  const PositionText position(g, o, true);
   if (o.as != "first" && o.as != "second") {
     throw pp::RequestError("--as must be `first` or `second`");
   }
   // You play `first` => the engine plays side 1.
-  auto session = g.play(text, o.as == "first" ? 1 : 0, o.seed, params);
+  auto session = read_from(position, [&](std::string_view t) {
+    return g.play(t, o.as == "first" ? 1 : 0, o.seed, params);
+  });
   std::cout << "perfectplay: " << g.name
             << ". Type a move, `help` for the legal moves, `quit` to stop.\n";
   std::cout << session->board() << std::flush;
@@ -132,9 +187,15 @@ int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params)
       continue;
     }
     std::cout << "your move> " << std::flush;
-    if (!std::getline(std::cin, line)) {
+    bool too_long = false;
+    if (!read_line(line, too_long)) {
       std::cout << "\nend of input: game abandoned\n";
       return kExitOk;
+    }
+    if (too_long) {
+      std::cout << "illegal move: the line is longer than " << (kMaxPlayLine >> 10)
+                << " KiB (type `help`)\n";
+      continue;
     }
     const auto first = line.find_first_not_of(" \t\r");
     const auto last = line.find_last_not_of(" \t\r");
@@ -170,23 +231,46 @@ nlohmann::json verify_bounds(const pp::GameEntry& g, const pp::Params& params) {
   return j;
 }
 
+// `solve --json`, streamed case by case in megabyte pieces: the same text
+// as the whole envelope dumped with two-space indents (keys in order: cases,
+// game, options, schema), without ever holding ten million cases as one
+// JSON value.
+void write_solve_json(const pp::GameEntry& g, std::string_view input, const pp::Params& params) {
+  const pp::TextSink sink([](std::string_view piece) { write_out(piece); });
+  std::string out = "{\n  \"cases\": [";
+  bool first = true;
+  g.solve_json(input, params, [&](const nlohmann::json& c) {
+    out += first ? "\n    " : ",\n    ";
+    first = false;
+    for (const char ch : c.dump(2)) {
+      out += ch;
+      if (ch == '\n') out += "    ";
+    }
+    sink.maybe_flush(out);
+  });
+  out += first ? "]" : "\n  ]";
+  const nlohmann::json rest = {
+      {"schema", pp::kJsonSchema}, {"game", g.name}, {"options", pp::options_json(g, params)}};
+  out += ",\n" + rest.dump(2).substr(2) + "\n";
+  write_out(sink.finish(std::move(out)));
+}
+
 int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
   const pp::Params params = to_params(g, o);
   if (command == "solve") {
     const InputText input(o.file);
-    if (o.json) {
-      const nlohmann::json j = {{"schema", pp::kJsonSchema},
-                                {"game", g.name},
-                                {"options", pp::options_json(g, params)},
-                                {"cases", g.solve_json(input.view(), params)}};
-      write_out(j.dump(2) + "\n");
-    } else {
-      write_out(g.solve(input.view(), params));
-    }
-    return kExitOk;
+    return read_from(input, [&](std::string_view text) {
+      if (o.json) {
+        write_solve_json(g, text, params);
+      } else {
+        write_out(g.solve(text, params));
+      }
+      return kExitOk;
+    });
   }
   if (command == "analyze") {
-    const pp::Analysis a = g.analyze(position_text(g, o, false), params);
+    const pp::Analysis a = read_from(PositionText(g, o, false),
+                                     [&](std::string_view t) { return g.analyze(t, params); });
     if (o.json) {
       write_out(pp::to_json(a).dump(2) + "\n");
     } else {
@@ -195,7 +279,8 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
     return kExitOk;
   }
   if (command == "hint") {
-    const pp::Hint h = g.hint(position_text(g, o, false), params);
+    const pp::Hint h =
+        read_from(PositionText(g, o, false), [&](std::string_view t) { return g.hint(t, params); });
     if (o.json) {
       write_out(pp::to_json(h).dump(2) + "\n");
     } else {
@@ -324,7 +409,26 @@ int run_bench(const std::vector<std::string>& only, bool json) {
   return kExitOk;
 }
 
+namespace {
+
+// Out of memory: the first failed allocation frees this reserve before it
+// throws, so that what runs while the stack unwinds (destructors that
+// allocate, as nlohmann's do for deep values) and the message itself find
+// room, and the process ends with "out of memory", exit 1, not an abort.
+char* g_reserve = nullptr;
+
+void on_out_of_memory() {
+  delete[] g_reserve;
+  g_reserve = nullptr;
+  std::set_new_handler(nullptr);
+  throw std::bad_alloc();
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  g_reserve = new (std::nothrow) char[std::size_t{16} << 20];
+  std::set_new_handler(on_out_of_memory);
   CLI::App app{
       "perfectplay: plays two-player games of perfect information perfectly, and checks its "
       "fast theories against exhaustive search."};

@@ -25,14 +25,14 @@ GameEntry entry() {
     out += '\n';
     return out;
   };
-  e.solve_json = [](std::string_view input, const Params&) {
+  e.solve_json = [](std::string_view input, const Params&, const JsonSink& each) {
     const CostMatrix m = parse_assignment(input);
     const Solver a(m);
     std::vector<int> cols;
     for (int i = 0; i < m.size(); ++i)
       cols.push_back(static_cast<int>(a.column_of(static_cast<std::size_t>(i))) + 1);
     // One element per case, as every entry's solve_json (the input holds one).
-    return nlohmann::json::array({{{"cost", a.cost()}, {"columns", cols}}});
+    each({{"cost", a.cost()}, {"columns", cols}});
   };
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     // One case, without the count line.

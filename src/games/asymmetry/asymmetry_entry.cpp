@@ -250,11 +250,9 @@ GameEntry entry() {
   e.solve = [](std::string_view input, const Params&) {
     return fmt::format("{}\n", solve_contest(input));
   };
-  e.solve_json = [](std::string_view input, const Params&) {
+  e.solve_json = [](std::string_view input, const Params&, const JsonSink& each) {
     // One case per input: the array of cases every game's --json gives.
-    nlohmann::json cases = nlohmann::json::array();
-    cases.push_back({{"asymmetry", solve_contest(input)}});
-    return cases;
+    each({{"asymmetry", solve_contest(input)}});
   };
   add_engine<Model>(e, [](const Params&) { return Model(); });
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {

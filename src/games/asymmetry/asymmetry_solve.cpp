@@ -1,5 +1,6 @@
 #include "games/asymmetry/asymmetry_solve.h"
 
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -85,11 +86,20 @@ std::optional<std::int64_t> solve_contest_split(std::string_view input, int part
   part.emplace_back(body.substr(0, cut), 0, header);
   if (cut < body.size()) part.emplace_back(body.substr(cut), kSecondPartIds, header);
   const auto cols = static_cast<std::size_t>(header.cols);
-  // Runs `step` on every part, the second (if any) on its own thread.
+  // Runs `step` on every part, the second (if any) on its own thread, or on
+  // this one when no thread can be made (a container's pids limit).
   const auto on_parts = [&](auto&& step) {
     std::jthread second;
-    if (part.size() == 2) second = std::jthread([&] { step(part[1]); });
+    bool second_done = part.size() < 2;
+    if (!second_done) {
+      try {
+        second = std::jthread([&] { step(part[1]); });
+        second_done = true;
+      } catch (const std::system_error&) {
+      }
+    }
     step(part[0]);
+    if (!second_done) step(part[1]);
   };
 
   on_parts([&](Part& each) { read_part(each, header); });

@@ -310,10 +310,8 @@ GameEntry entry() {
     }
     return out;
   };
-  e.solve_json = [](std::string_view input, const Params&) {
-    nlohmann::json j = nlohmann::json::array();
-    for (const std::uint64_t y : solve_contest(input)) j.push_back(y);
-    return j;
+  e.solve_json = [](std::string_view input, const Params&, const JsonSink& each) {
+    for (const std::uint64_t y : solve_contest(input)) each(y);
   };
   add_engine<Model>(e, [](const Params&) { return Model(); });
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {

@@ -226,10 +226,8 @@ GameEntry make_entry(Ending ending) {
     }
     return out;
   };
-  e.solve_json = [ending](std::string_view input, const Params&) {
-    nlohmann::json j = nlohmann::json::array();
-    for (const Player w : solve_contest(input, ending)) j.push_back(name_of(w));
-    return j;
+  e.solve_json = [ending](std::string_view input, const Params&, const JsonSink& each) {
+    for (const Player w : solve_contest(input, ending)) each(name_of(w));
   };
   add_engine<Model>(e, [ending](const Params&) { return Model(ending); });
   e.verify = [ending](std::uint64_t trials, Seed seed, const Params& params) {

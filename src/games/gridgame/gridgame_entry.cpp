@@ -204,10 +204,8 @@ GameEntry entry() {
       fmt::format_to(std::back_inserter(out), "{}\n", game_value(m));
     return out;
   };
-  e.solve_json = [](std::string_view input, const Params&) {
-    nlohmann::json j = nlohmann::json::array();
-    for (const CostMatrix& m : parse_contest(input)) j.push_back(game_value(m));
-    return j;
+  e.solve_json = [](std::string_view input, const Params&, const JsonSink& each) {
+    for (const CostMatrix& m : parse_contest(input)) each(game_value(m));
   };
   add_engine<Model>(e, [](const Params&) { return Model(); });
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {

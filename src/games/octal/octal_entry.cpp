@@ -244,10 +244,8 @@ GameEntry entry() {
     }
     return out;
   };
-  e.solve_json = [](std::string_view input, const Params&) {
-    nlohmann::json j = nlohmann::json::array();
-    for (const CaseAnswer& a : solve_contest(input)) j.push_back(answer_json(a));
-    return j;
+  e.solve_json = [](std::string_view input, const Params&, const JsonSink& each) {
+    for (const CaseAnswer& a : solve_contest(input)) each(answer_json(a));
   };
   add_engine<Model>(e, [](const Params& params) { return Model(code_of(params)); });
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {

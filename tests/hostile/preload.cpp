@@ -1,0 +1,50 @@
+// An LD_PRELOAD library that makes hostile environments deterministic for
+// tests/hostile/run.sh, without any hook in perfectplay itself:
+//   HOSTILE_TRUNCATE_AFTER_MAP=BYTES with HOSTILE_DIR=DIR  every regular file
+//       under DIR mapped with mmap is truncated to BYTES right after it is
+//       mapped (the race of a file cut while it is read, made certain);
+//   HOSTILE_NO_THREADS=1  pthread_create fails with EAGAIN (a container's
+//       pids limit; root ignores RLIMIT_NPROC, so ulimit -u cannot show it).
+#include <dlfcn.h>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+extern "C" {
+
+void* mmap(void* addr, size_t length, int prot, int flags, int fd, off_t offset) {
+  using Mmap = void* (*)(void*, size_t, int, int, int, off_t);
+  static const auto real = reinterpret_cast<Mmap>(dlsym(RTLD_NEXT, "mmap"));
+  void* p = real(addr, length, prot, flags, fd, offset);
+  const char* cut = std::getenv("HOSTILE_TRUNCATE_AFTER_MAP");
+  const char* dir = std::getenv("HOSTILE_DIR");
+  struct stat st {};
+  if (cut != nullptr && dir != nullptr && p != MAP_FAILED && fd >= 0 && fstat(fd, &st) == 0 &&
+      S_ISREG(st.st_mode)) {
+    char link[64];
+    char path[4096];
+    std::snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    const ssize_t n = readlink(link, path, sizeof path - 1);
+    if (n > 0 && dir != nullptr &&
+        std::string(path, static_cast<std::size_t>(n)).rfind(dir, 0) == 0) {
+      path[n] = '\0';
+      if (truncate(path, std::atoll(cut)) != 0) std::perror("hostile: truncate");
+    }
+  }
+  return p;
+}
+
+int pthread_create(pthread_t* thread, const pthread_attr_t* attr, void* (*start)(void*),
+                   void* arg) {
+  using Create = int (*)(pthread_t*, const pthread_attr_t*, void* (*)(void*), void*);
+  static const auto real = reinterpret_cast<Create>(dlsym(RTLD_NEXT, "pthread_create"));
+  if (std::getenv("HOSTILE_NO_THREADS") != nullptr) return EAGAIN;
+  return real(thread, attr, start, arg);
+}
+}

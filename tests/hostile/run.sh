@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Hostile files and environments, each with its expected exit code and
+# message (docs/reliability.md has the table). Usage: run.sh PERFECTPLAY PRELOAD.so
+set -uo pipefail
+pp=$1
+preload=$2
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+failures=0
+
+# expect NAME RC PATTERN -- COMMAND...: runs COMMAND (stdout discarded),
+# checks its exit code and that stderr matches PATTERN.
+expect() {
+  local name=$1 rc=$2 pattern=$3
+  shift 4
+  local got
+  "$@" >"$dir/out" 2>"$dir/err"
+  got=$?
+  if [ "$got" != "$rc" ] || ! grep -Eq -- "$pattern" "$dir/err"; then
+    echo "FAIL $name: exit $got (want $rc), stderr:" >&2
+    head -c 400 "$dir/err" >&2
+    failures=$((failures + 1))
+  else
+    echo "ok   $name"
+  fi
+}
+
+truncated() {  # truncated BYTES FILE -- COMMAND...: FILE is cut to BYTES once mapped
+  local bytes=$1
+  cp "$2" "$dir/w.in"
+  shift 3
+  HOSTILE_DIR=$dir HOSTILE_TRUNCATE_AFTER_MAP=$bytes LD_PRELOAD=$preload "$@"
+}
+
+"$pp" generate nim --cases 50 --rows 200 --max-length 1000000000000 >"$dir/small.in"
+"$pp" generate nim --cases 400 --rows 4000 --max-length 1000000000000 >"$dir/big.in"  # > 16 MB
+"$pp" generate asymmetry --rows 1500 --cols 3000 >"$dir/asym.in"  # > 4 MB: two threads
+tr '\n' ' ' <"$dir/small.in" | cut -c1-200000 | sed 's/^[0-9]* [0-9]* //' >"$dir/pos.txt"
+
+# 1. A mapped file truncated while it is read: a message, exit 1, never
+# SIGBUS and never a parse error at the zeros the cut leaves. Cut to 0 bytes,
+# the parser's first read faults (the SIGBUS handler); cut to 1000, it reads
+# zeros in the last page and stops at them (the size check).
+for cut in 0 1000; do
+  expect "cut to $cut: small file (populated mapping)" 1 'changed while it was read' -- truncated $cut "$dir/small.in" -- "$pp" solve nim "$dir/w.in"
+  expect "cut to $cut: large file (lazy mapping)" 1 'changed while it was read' -- truncated $cut "$dir/big.in" -- "$pp" solve nim "$dir/w.in"
+  expect "cut to $cut: --json" 1 'changed while it was read' -- truncated $cut "$dir/small.in" -- "$pp" solve nim --json "$dir/w.in"
+  expect "cut to $cut: stdin" 1 'changed while it was read' -- bash -c "cp '$dir/big.in' '$dir/w.in'; HOSTILE_DIR='$dir' HOSTILE_TRUNCATE_AFTER_MAP=$cut LD_PRELOAD='$preload' '$pp' solve nim - <'$dir/w.in'"
+  expect "cut to $cut: asymmetry (two threads)" 1 'changed while it was read' -- truncated $cut "$dir/asym.in" -- "$pp" solve asymmetry "$dir/w.in"
+  expect "cut to $cut: position file" 1 'changed while it was read' -- truncated $cut "$dir/pos.txt" -- "$pp" analyze nim "$dir/w.in"
+done
+
+# 2. No thread can be made: the same answer from one thread.
+for f in big asym; do
+  game=nim; [ $f = asym ] && game=asymmetry
+  "$pp" solve $game "$dir/$f.in" >"$dir/want"
+  HOSTILE_NO_THREADS=1 LD_PRELOAD=$preload "$pp" solve $game "$dir/$f.in" >"$dir/got" 2>"$dir/err"
+  if [ $? = 0 ] && cmp -s "$dir/want" "$dir/got"; then echo "ok   no threads: $game"; else
+    echo "FAIL no threads: $game" >&2; cat "$dir/err" >&2; failures=$((failures + 1)); fi
+done
+
+# 3. Out of memory: the message and exit 1 at every limit, never an abort.
+/usr/bin/python3 -c "
+import random
+random.seed(1)
+print(' '.join(str(random.getrandbits(62)) for _ in range(300000)))" >"$dir/wide.txt"
+for limit in 30000 60000 90000; do
+  expect "analyze under ulimit -v $limit" 1 'out of memory' -- bash -c "ulimit -v $limit; '$pp' analyze nim '$dir/wide.txt'"
+done
+"$pp" generate nim --cases 1000000 --rows 2 --max-length 3 >"$dir/many.in"
+for limit in 40000 50000 60000; do
+  expect "solve --json under ulimit -v $limit" 1 'out of memory' -- bash -c "ulimit -v $limit; '$pp' solve nim '$dir/many.in' --json"
+done
+
+# 4. Infinite and oversized inputs: refused at once.
+expect "/dev/zero" 1 '1:1: a NUL byte' -- timeout 10 "$pp" solve nim /dev/zero
+expect "/dev/zero on stdin" 1 '1:1: a NUL byte' -- timeout 10 bash -c "'$pp' solve nim - </dev/zero"
+expect "/dev/urandom" 1 'NUL byte|expected' -- timeout 10 "$pp" solve nim /dev/urandom
+expect "play /dev/zero" 1 'NUL byte' -- timeout 10 "$pp" play nim /dev/zero
+truncate -s 10G "$dir/sparse.in"
+expect "10 GB position" 1 'is 10.0 GiB; a position is at most 1.0 GiB' -- timeout 10 "$pp" analyze nim "$dir/sparse.in"
+rm -f "$dir/sparse.in"
+# A 200 MB line on play's stdin is refused as a move in bounded memory.
+head -c 200000000 /dev/zero | /usr/bin/time -f '%M' -o "$dir/rss" "$pp" play nim >"$dir/out" 2>&1
+rss=$(tail -1 "$dir/rss")
+if grep -q 'longer than 64 KiB' "$dir/out" && [ "$rss" -lt 50000 ]; then echo "ok   play: a 200 MB line (${rss} KB)"; else
+  echo "FAIL play: a 200 MB line (${rss} KB)" >&2; tail -c 300 "$dir/out" >&2; failures=$((failures + 1)); fi
+
+# Peak memory of a solve --json stays near the answers' size, not 10x it.
+/usr/bin/time -f '%M' -o "$dir/rss" "$pp" solve nim "$dir/many.in" --json >/dev/null
+rss=$(tail -1 "$dir/rss")
+if [ "$rss" -lt 150000 ]; then echo "ok   solve --json of 1e6 cases: ${rss} KB"; else
+  echo "FAIL solve --json of 1e6 cases peaked at ${rss} KB" >&2; failures=$((failures + 1)); fi
+
+[ "$failures" = 0 ] || { echo "$failures hostile case(s) failed" >&2; exit 1; }
