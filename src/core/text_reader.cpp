@@ -28,9 +28,17 @@ void TextReader::fail_at(std::size_t offset, const std::string& message) const {
 
 std::string quote_token(std::string_view token) {
   constexpr std::size_t kShown = 20;
-  std::string out(token.substr(0, kShown));
-  for (char& ch : out) {
-    if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) >= 0x7f) ch = '?';
+  if (token.substr(0, 3) == "\xef\xbb\xbf") {
+    return "a UTF-8 byte-order mark (save the file without it)";
+  }
+  std::string out;
+  for (const char ch : token.substr(0, kShown)) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (u < 0x20 || u >= 0x7f) {
+      fmt::format_to(std::back_inserter(out), "\\x{:02x}", u);  // as bytes are shown everywhere
+    } else {
+      out += ch;
+    }
   }
   return fmt::format("'{}'{}", out, token.size() > kShown ? "..." : "");
 }
@@ -38,6 +46,9 @@ std::string quote_token(std::string_view token) {
 std::string TextReader::describe_here() const {
   if (offset_ >= text_.size()) return "end of input";
   const char c = text_[offset_];
+  if (c == '\r' && (offset_ + 1 == text_.size() || text_[offset_ + 1] != '\n')) {
+    return "a lone carriage return (a line ending of CR only: use LF or CR LF)";
+  }
   if (c == '\n' || c == '\r') return "end of line";
   std::size_t end = offset_;
   while (end < text_.size() && end - offset_ < 20 && text_[end] != ' ' && text_[end] != '\t' &&
@@ -146,7 +157,10 @@ void TextReader::end_line(std::string_view after) {
     ++offset_;
     return;
   }
-  fail(fmt::format("unexpected {} after {}", describe_here(), after));
+  const std::string here = describe_here();
+  // "found a lone carriage return after ...", "unexpected 'x' after ...".
+  fail(fmt::format("{} {} after {}", here.rfind("a ", 0) == 0 ? "found" : "unexpected", here,
+                   after));
 }
 
 void TextReader::skip_blank_lines() {
