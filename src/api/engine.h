@@ -385,7 +385,7 @@ std::optional<std::string> check_theory(const M& m, const typename M::Position& 
   return std::nullopt;
 }
 
-// One game between a person and the engine, from any model. Players
+// One game between people and the engine, from any model. Players
 // alternate in every game here, so the engine moves on the plies of its side.
 template <GameModel M>
 class ModelSession : public PlaySession {
@@ -402,8 +402,15 @@ class ModelSession : public PlaySession {
     const Value v = Engine<M>(m_, limits_).evaluate(p_);
     if (v.is_win() || v.is_loss() || v.kind == ValueKind::kNimber) {
       const bool mover_won = v.kind == ValueKind::kNimber ? *v.nimber != 0 : v.is_win();
-      const bool engine_won = mover_won == engine_to_move();
-      out += engine_won ? " The engine wins." : " You win.";
+      if (engine_side_ == kEngineBoth || engine_side_ == kEngineNeither) {
+        // The side to move at the end, by the plies played (names of the
+        // sides are the game's: the position may not record whose turn).
+        const bool first_to_move = plies_ % 2 == 0;
+        out += fmt::format(" The {} player wins.", first_to_move == mover_won ? "first" : "second");
+      } else {
+        const bool engine_won = mover_won == engine_to_move();
+        out += engine_won ? " The engine wins." : " You win.";
+      }
     }
     return out;
   }
@@ -411,7 +418,7 @@ class ModelSession : public PlaySession {
     const auto m = m_.mover(p_);
     return m ? m->name : "nobody";
   }
-  bool engine_to_move() const override { return plies_ % 2 == engine_side_; }
+  bool engine_to_move() const override { return engine_plays(plies_); }
   std::vector<std::string> legal_moves() const override { return m_.move_help(p_); }
   std::string move_syntax() const override { return m_.move_syntax(p_); }
   std::optional<std::string> try_move(std::string_view text) override {
@@ -419,25 +426,60 @@ class ModelSession : public PlaySession {
     try {
       parsed = m_.parse_move(p_, text);
     } catch (const InputError& e) {  // the text is not a move at all
-      return fmt::format("column {}: {}", e.column(), e.message());
+      return fmt::format("character {}: {}", e.column(), e.message());
     }
     if (auto* why = std::get_if<std::string>(&parsed)) return std::move(*why);
-    p_ = m_.play(p_, std::get<typename M::Move>(parsed));
-    ++plies_;
+    advance(m_.play(p_, std::get<typename M::Move>(parsed)));
     return std::nullopt;
   }
   std::string engine_move() override {
     const auto c = Engine<M>(m_, limits_).choose(p_);
-    p_ = m_.play(p_, *c.move);
-    ++plies_;
+    advance(m_.play(p_, *c.move));
     return fmt::format("{} ({}; engine's outlook: {})", m_.move_text(*c.move), c.reason,
                        text(c.value));
   }
   std::string position() const override { return m_.format_position(p_); }
+  bool undo() override {
+    if (past_.empty() || engine_side_ == kEngineBoth) return false;
+    do {
+      future_.push_back(std::move(p_));
+      p_ = std::move(past_.back());
+      past_.pop_back();
+      --plies_;
+    } while (!past_.empty() && engine_plays(plies_));
+    return true;
+  }
+  bool redo() override {
+    if (future_.empty()) return false;
+    do {
+      past_.push_back(std::move(p_));
+      p_ = std::move(future_.back());
+      future_.pop_back();
+      ++plies_;
+    } while (!future_.empty() && engine_plays(plies_));
+    return true;
+  }
+  Hint hint() const override { return Engine<M>(m_, limits_).hint(p_); }
+  int plies() const override { return plies_; }
+  Analysis analysis() const override { return Engine<M>(m_, limits_).analyze(p_); }
 
  private:
+  bool engine_plays(int plies) const {
+    if (engine_side_ == kEngineBoth) return true;
+    if (engine_side_ == kEngineNeither) return false;
+    return plies % 2 == engine_side_;
+  }
+  void advance(typename M::Position next) {
+    past_.push_back(std::move(p_));
+    future_.clear();
+    p_ = std::move(next);
+    ++plies_;
+  }
+
   M m_;
   typename M::Position p_;
+  std::vector<typename M::Position> past_;    // the positions before each ply, oldest first
+  std::vector<typename M::Position> future_;  // what undo took back, next first at the back
   int engine_side_;
   int plies_ = 0;
   SearchLimits limits_;
@@ -471,7 +513,8 @@ void add_engine(GameEntry& e, std::function<M(const Params&)> model_of) {
     try {
       parsed = m.parse_move(p, move);
     } catch (const InputError& bad) {  // the text is not a move at all
-      throw RequestError(fmt::format("illegal move: column {}: {}", bad.column(), bad.message()));
+      throw RequestError(
+          fmt::format("illegal move: character {}: {}", bad.column(), bad.message()));
     }
     if (auto* why = std::get_if<std::string>(&parsed)) {
       throw RequestError("illegal move: " + *why);

@@ -11,7 +11,17 @@
 #include <string_view>
 #include <vector>
 
+#include "api/analysis.h"
+
 namespace perfectplay {
+
+// Who the engine plays (GameEntry::play's `engine_side`): the side that
+// moves first (0), the other (1), both (engine against engine), or neither
+// (two people at one terminal).
+inline constexpr int kEngineFirst = 0;
+inline constexpr int kEngineSecond = 1;
+inline constexpr int kEngineBoth = 2;
+inline constexpr int kEngineNeither = -1;
 
 class PlaySession {
  public:
@@ -34,6 +44,19 @@ class PlaySession {
   virtual std::string engine_move() = 0;
   // The position now, in the `--position` syntax.
   virtual std::string position() const = 0;
+  // Takes back the last move and, against the engine, its reply too, back
+  // to a position where a person is to move; redo plays them again. False
+  // when there is nothing to take back (or to play again). Any new move
+  // clears what redo would replay.
+  virtual bool undo() = 0;
+  virtual bool redo() = 0;
+  // The engine's move here and its value, without playing it.
+  virtual Hint hint() const = 0;
+  // Moves played so far (the first player of this session moves on even
+  // plies), after undo and redo.
+  virtual int plies() const = 0;
+  // The analysis of the position now: every listed move with its value.
+  virtual Analysis analysis() const = 0;
 };
 
 }  // namespace perfectplay

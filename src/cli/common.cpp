@@ -212,6 +212,31 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
   return n ? fmt::format("; did you mean {}?", *n) : "";
 }
 
+namespace {
+bool g_color = false;
+}  // namespace
+
+void set_color(bool on) {
+  g_color = on;
+}
+
+std::string paint(std::string_view text, Paint how) {
+  if (!g_color || text.empty()) return std::string(text);
+  const char* code = how == Paint::kWin    ? "32"
+                     : how == Paint::kLoss ? "31"
+                     : how == Paint::kBest ? "1"
+                                           : "2";
+  return fmt::format("\x1b[{}m{}\x1b[0m", code, text);
+}
+
+std::string paint_value(const pp::Value& v, std::string_view text) {
+  if (pp::is_winning(v)) return paint(text, Paint::kWin);
+  if (v.is_loss() || (v.kind == pp::ValueKind::kNimber && v.nimber && *v.nimber == 0)) {
+    return paint(text, Paint::kLoss);
+  }
+  return std::string(text);
+}
+
 std::vector<std::string> game_names() {
   std::vector<std::string> out;
   for (const pp::GameEntry& g : pp::all_games()) out.push_back(g.name);

@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "api/value.h"
 #include "core/input_error.h"
 
 namespace perfectplay::cli {
@@ -92,6 +93,15 @@ extern const CLI::Validator kWholeNumber;
 // likely typo; did_you_mean renders it as "; did you mean X?" or "".
 std::optional<std::string> nearest(const std::string& word, const std::vector<std::string>& names);
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& names);
+
+// Colour on a terminal (docs/cli.md): win green, loss red, the best move
+// bold. main decides once from --color (auto, always, never), NO_COLOR and
+// whether stdout is a terminal.
+enum class Paint { kWin, kLoss, kBest, kDim };
+void set_color(bool on);
+std::string paint(std::string_view text, Paint how);
+// A value's text coloured by its kind (win green, loss red, others plain).
+std::string paint_value(const pp::Value& v, std::string_view text);
 
 // The registered games' names.
 std::vector<std::string> game_names();

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <new>
 #include <string>
@@ -98,7 +99,30 @@ auto read_from(const Source& source, F&& f) {
 
 std::string value_line(const pp::Value& v) {
   if (!v.known()) return "unknown (no exact value at this size)";
-  return fmt::format("{} ({})", pp::text(v), pp::source_words(v.source));
+  return fmt::format("{} ({})", paint_value(v, pp::text(v)), pp::source_words(v.source));
+}
+
+// The listed moves as analyze prints them: `*` marks a best move.
+std::string moves_table(const pp::Analysis& a) {
+  if (a.moves.empty()) return "";
+  std::size_t width = 4;
+  std::size_t vwidth = 5;
+  for (const auto& m : a.moves) {
+    width = std::max(width, m.move.size());
+    vwidth = std::max(vwidth, pp::text(m.value).size());
+  }
+  std::string out = fmt::format("  {:<{}}  value\n", "move", width);
+  for (const auto& m : a.moves) {
+    const std::string value = pp::text(m.value);
+    std::string line =
+        fmt::format("{} {:<{}}  {}{:<{}}", m.best ? paint("*", Paint::kBest) : " ", m.move, width,
+                    paint_value(m.value, value), "", vwidth - value.size());
+    if (!m.note.empty()) line += "  " + m.note;
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  if (!a.moves_summary.empty()) out += "\n" + a.moves_summary + "\n";
+  return out;
 }
 
 void print_analysis(const pp::Analysis& a) {
@@ -108,22 +132,10 @@ void print_analysis(const pp::Analysis& a) {
                  a.to_move ? a.to_move->name : "nobody (the game is over)", value_line(a.value));
   fmt::format_to(std::back_inserter(out), "best move: {}\n", a.best_move.value_or("(none)"));
   if (!a.moves.empty()) {
-    std::size_t width = 4;
-    std::size_t vwidth = 5;
-    for (const auto& m : a.moves) {
-      width = std::max(width, m.move.size());
-      vwidth = std::max(vwidth, pp::text(m.value).size());
-    }
-    fmt::format_to(std::back_inserter(out), "\n  {:<{}}  value\n", "move", width);
-    for (const auto& m : a.moves) {
-      std::string line = fmt::format("{} {:<{}}  {:<{}}", m.best ? "*" : " ", m.move, width,
-                                     pp::text(m.value), vwidth);
-      if (!m.note.empty()) line += "  " + m.note;
-      while (!line.empty() && line.back() == ' ') line.pop_back();
-      out += line + "\n";
-    }
+    out += "\n" + moves_table(a);
+  } else if (!a.moves_summary.empty()) {
+    out += "\n" + a.moves_summary + "\n";
   }
-  if (!a.moves_summary.empty()) out += "\n" + a.moves_summary + "\n";
   if (!a.notes.empty()) {
     out += "\n";
     for (const auto& n : a.notes) out += "note: " + n + "\n";
@@ -156,6 +168,16 @@ bool read_line(std::string& line, bool& too_long) {
   }
 }
 
+constexpr const char* kPlayHelp =
+    "commands: a move, or\n"
+    "  help, ?         the move syntax and the legal moves\n"
+    "  hint            the engine's move here and its value\n"
+    "  value [on|off]  show every move's value before each of your moves (toggles)\n"
+    "  undo, redo      take back your last move (and the engine's reply), or replay it\n"
+    "  position        the position now, in --position syntax (to save and resume)\n"
+    "  board           draw the board again\n"
+    "  quit, exit      stop\n";
+
 int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params) {
   if (o.file == "-") {
     throw UsageError(
@@ -163,15 +185,21 @@ int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params)
         "--position, not -");
   }
   const PositionText position(g, o, true);
-  if (o.as != "first" && o.as != "second") {
-    throw pp::RequestError("--as must be `first` or `second`");
-  }
-  // You play `first` => the engine plays side 1.
-  auto session = read_from(position, [&](std::string_view t) {
-    return g.play(t, o.as == "first" ? 1 : 0, o.seed, params);
-  });
+  // You play `first` => the engine plays the second side; `none`: the
+  // engine plays both; `both`: you play both (two people).
+  const int engine_side = o.as == "first"    ? pp::kEngineSecond
+                          : o.as == "second" ? pp::kEngineFirst
+                          : o.as == "none"   ? pp::kEngineBoth
+                                             : pp::kEngineNeither;
+  auto session = read_from(
+      position, [&](std::string_view t) { return g.play(t, engine_side, o.seed, params); });
+  // A transcript piped in reads well when the moves are echoed after the
+  // prompt, as a terminal shows what was typed.
+  const bool echo = ::isatty(0) == 0;
+  bool show_values = false;
+  std::string values_shown_for;  // the position whose move values were shown last
   std::cout << "perfectplay: " << g.name
-            << ". Type a move, `help` for the legal moves, `quit` to stop.\n";
+            << ". Type a move, `help` for the legal moves and the commands, `quit` to stop.\n";
   std::cout << session->board() << std::flush;
   std::string line;
   for (;;) {
@@ -182,24 +210,35 @@ int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params)
     if (session->engine_to_move()) {
       // The move first: if the engine cannot move (a search past
       // --max-states), no half-written line is left behind.
+      const std::string side = session->plies() % 2 == 0 ? "first" : "second";
       const std::string move = session->engine_move();
-      std::cout << "engine plays: " << move << "\n" << session->board() << std::flush;
+      std::cout << "engine plays" << (engine_side == pp::kEngineBoth ? " (" + side + ")" : "")
+                << ": " << move << "\n"
+                << session->board() << std::flush;
       continue;
     }
-    std::cout << "your move> " << std::flush;
+    if (show_values && session->position() != values_shown_for) {
+      values_shown_for = session->position();
+      std::cout << moves_table(session->analysis());
+    }
+    std::cout << (engine_side != pp::kEngineNeither ? "your move> "
+                  : session->plies() % 2 == 0       ? "first player> "
+                                                    : "second player> ")
+              << std::flush;
     bool too_long = false;
     if (!read_line(line, too_long)) {
       std::cout << "\nend of input: game abandoned\n";
       return kExitOk;
     }
     if (too_long) {
-      std::cout << "illegal move: the line is longer than " << (kMaxPlayLine >> 10)
-                << " KiB (type `help`)\n";
+      std::cout << (echo ? "(a long line)\n" : "") << "illegal move: the line is longer than "
+                << (kMaxPlayLine >> 10) << " KiB (type `help`)\n";
       continue;
     }
     const auto first = line.find_first_not_of(" \t\r");
     const auto last = line.find_last_not_of(" \t\r");
     const std::string cmd = first == std::string::npos ? "" : line.substr(first, last - first + 1);
+    if (echo) std::cout << cmd << "\n";
     if (cmd.empty()) continue;
     if (cmd == "quit" || cmd == "exit") {
       std::cout << "game abandoned\n";
@@ -208,9 +247,37 @@ int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params)
     if (cmd == "help" || cmd == "?") {
       std::cout << "move syntax: " << session->move_syntax() << "\nlegal moves:\n";
       for (const auto& m : session->legal_moves()) std::cout << "  " << m << "\n";
+      std::cout << kPlayHelp;
       continue;
     }
     if (cmd == "board") {
+      std::cout << session->board();
+      continue;
+    }
+    if (cmd == "position") {
+      std::cout << session->position() << "\n";
+      continue;
+    }
+    if (cmd == "hint") {
+      const pp::Hint h = session->hint();
+      std::cout << "hint: " << h.move.value_or("(none)") << " ("
+                << paint_value(h.value, pp::text(h.value)) << "; " << h.reason << ")\n";
+      continue;
+    }
+    if (cmd == "value" || cmd == "value on" || cmd == "value off") {
+      show_values = cmd == "value" ? !show_values : cmd == "value on";
+      values_shown_for.clear();
+      std::cout << "move values " << (show_values ? "on" : "off") << "\n";
+      continue;
+    }
+    if (cmd == "undo" || cmd == "redo") {
+      const bool done = cmd == "undo" ? session->undo() : session->redo();
+      if (!done) {
+        std::cout << "nothing to " << cmd
+                  << (engine_side == pp::kEngineBoth ? " (the engine plays both sides)" : "")
+                  << "\n";
+        continue;
+      }
       std::cout << session->board();
       continue;
     }
@@ -435,6 +502,12 @@ int main(int argc, char** argv) {
   app.name("perfectplay");
   app.require_subcommand(1);
   app.set_version_flag("-v,--version", std::string("perfectplay 0.1.0"));
+  std::string color = "auto";
+  app.add_option("--color", color,
+                 "colour values (win green, loss red): auto (on a terminal, unless NO_COLOR is "
+                 "set), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
 
   CLI::App* list = app.add_subcommand("list", "List the games, one line of rules each");
   CLI::App* bench = app.add_subcommand(
@@ -467,6 +540,7 @@ int main(int argc, char** argv) {
   for (const CommandSpec& spec : commands) {
     CLI::App* cmd = app.add_subcommand(spec.name, spec.help);
     cmd->require_subcommand(1);
+    cmd->fallthrough();  // --color may come anywhere
     const std::string name = spec.name;
     for (const pp::GameEntry& g : pp::all_games()) {
       // An entry offers only the commands it has functions for (the bare
@@ -476,6 +550,7 @@ int main(int argc, char** argv) {
                            (name == "verify" && g.verify) || (name == "generate" && g.generate);
       if (!offered) continue;
       CLI::App* sub = cmd->add_subcommand(g.name, g.summary);
+      sub->fallthrough();
       const bool reads_position = name == "analyze" || name == "hint" || name == "play";
       if (name == "solve" || reads_position) {
         sub->add_option("file", options.file,
@@ -500,8 +575,10 @@ int main(int argc, char** argv) {
         sub->add_flag("--json", options.json, "machine-readable output (docs/json.md)");
       }
       if (name == "play") {
-        sub->add_option("--as", options.as, "which side you play: first or second")
-            ->check(CLI::IsMember({"first", "second"}))
+        sub->add_option("--as", options.as,
+                        "which side you play: first, second, both (two people), none (the "
+                        "engine plays itself)")
+            ->check(CLI::IsMember({"first", "second", "both", "none"}))
             ->capture_default_str();
       }
       if (name == "verify" || name == "generate") {
@@ -593,6 +670,12 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? kExitOk : kExitUsage;
   }
+
+  const char* no_color = std::getenv("NO_COLOR");
+  const char* term = std::getenv("TERM");
+  set_color(color == "always" ||
+            (color == "auto" && (no_color == nullptr || *no_color == '\0') && ::isatty(1) != 0 &&
+             !(term != nullptr && std::string_view(term) == "dumb")));
 
   try {
     if (list->parsed()) {

@@ -381,6 +381,42 @@ TEST_P(Conformance, PlaySessionKeepsItsWord) {
   }
 }
 
+// undo and redo walk the same positions back and forth; against the engine
+// one undo takes back the person's move and the engine's reply.
+TEST_P(Conformance, UndoAndRedoRetraceTheGame) {
+  const GameEntry& g = *GetParam();
+  const Params p = defaults(g);
+  auto s = g.play(g.default_position, kEngineNeither, Seed{1}, p);
+  std::vector<std::string> seen = {s->position()};
+  for (int ply = 0; ply < 3 && !s->over(); ++ply) {
+    std::string move = s->legal_moves().front();
+    if (const auto dots = move.find(" .. "); dots != std::string::npos) move = move.substr(0, dots);
+    ASSERT_FALSE(s->try_move(move).has_value()) << move;
+    seen.push_back(s->position());
+  }
+  for (std::size_t i = seen.size() - 1; i > 0; --i) {
+    ASSERT_TRUE(s->undo());
+    EXPECT_EQ(s->position(), seen[i - 1]);
+    EXPECT_EQ(s->plies(), static_cast<int>(i - 1));
+  }
+  EXPECT_FALSE(s->undo());
+  for (std::size_t i = 1; i < seen.size(); ++i) {
+    ASSERT_TRUE(s->redo());
+    EXPECT_EQ(s->position(), seen[i]);
+  }
+  EXPECT_FALSE(s->redo());
+
+  auto vs = g.play(g.default_position, kEngineSecond, Seed{1}, p);
+  const std::string start = vs->position();
+  std::string move = vs->legal_moves().front();
+  if (const auto dots = move.find(" .. "); dots != std::string::npos) move = move.substr(0, dots);
+  ASSERT_FALSE(vs->try_move(move).has_value());
+  if (!vs->over()) vs->engine_move();
+  ASSERT_TRUE(vs->undo());
+  EXPECT_EQ(vs->position(), start) << "undo stops where the person is to move";
+  EXPECT_FALSE(vs->engine_to_move());
+}
+
 TEST_P(Conformance, VerifyAgreesOnAFewInstances) {
   const GameEntry& g = *GetParam();
   const VerifyReport r = g.verify(25, Seed{kDefaultSeed}, defaults(g));

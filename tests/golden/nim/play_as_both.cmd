@@ -1,0 +1,1 @@
+play nim --position "2 1" --as both

@@ -1,0 +1,1 @@
+play nim --position "3 4 5"
