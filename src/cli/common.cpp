@@ -2,7 +2,12 @@
 
 #include <signal.h>
 
+#include <chrono>
+#include <cstdio>
 #include <system_error>
+#include <tuple>
+
+#include "core/progress.h"
 
 #include "registry/registry.h"
 
@@ -177,6 +182,7 @@ std::string read_all(const std::string& path, std::uint64_t max_bytes) {
 // A failed write is an error (a full disk, a closed pipe's reader gone):
 // never exit 0 with the answer lost.
 void write_out(std::string_view s) {
+  clear_progress();
   if (std::fwrite(s.data(), 1, s.size(), stdout) != s.size() || std::fflush(stdout) != 0) {
     throw pp::RequestError(fmt::format("cannot write the output: {}", std::strerror(errno)));
   }
@@ -235,6 +241,70 @@ std::string paint_value(const pp::Value& v, std::string_view text) {
     return paint(text, Paint::kLoss);
   }
   return std::string(text);
+}
+
+namespace {
+
+struct ProgressLine {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point start = Clock::now();
+  Clock::time_point last_draw{};
+  std::vector<std::tuple<std::string, std::uint64_t, std::uint64_t>> items;  // in first-seen order
+  bool drawn = false;
+
+  void update(std::string_view what, std::uint64_t done, std::uint64_t total) {
+    auto it = std::find_if(items.begin(), items.end(),
+                           [&](const auto& item) { return std::get<0>(item) == what; });
+    if (it == items.end()) {
+      items.emplace_back(std::string(what), done, total);
+    } else {
+      std::get<1>(*it) = done;
+      std::get<2>(*it) = total;
+    }
+    const auto now = Clock::now();
+    if (now - start < std::chrono::milliseconds(500) ||
+        now - last_draw < std::chrono::milliseconds(100)) {
+      return;
+    }
+    last_draw = now;
+    const double seconds = std::chrono::duration<double>(now - start).count();
+    std::string line = "\r";
+    for (const auto& [name, n, of] : items) {
+      if (of != 0) {
+        fmt::format_to(std::back_inserter(line), "{} {}/{} ({:.0f}%), ", name, n, of,
+                       100.0 * static_cast<double>(n) / static_cast<double>(of));
+      } else {
+        fmt::format_to(std::back_inserter(line), "{} {} ({:.2g}/s), ", name, n,
+                       static_cast<double>(n) / seconds);
+      }
+    }
+    fmt::format_to(std::back_inserter(line), "{:.1f} s\x1b[K", seconds);
+    std::fputs(line.c_str(), stderr);
+    drawn = true;
+  }
+  void clear() {
+    if (drawn) std::fputs("\r\x1b[K", stderr);
+    drawn = false;
+    items.clear();
+    start = Clock::now();
+  }
+};
+
+ProgressLine* g_progress = nullptr;
+
+}  // namespace
+
+void start_progress() {
+  if (::isatty(2) == 0) return;
+  static ProgressLine line;
+  g_progress = &line;
+  pp::progress::listen([](std::string_view what, std::uint64_t done, std::uint64_t total) {
+    g_progress->update(what, done, total);
+  });
+}
+
+void clear_progress() {
+  if (g_progress != nullptr) g_progress->clear();
 }
 
 std::vector<std::string> game_names() {

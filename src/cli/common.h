@@ -103,6 +103,13 @@ std::string paint(std::string_view text, Paint how);
 // A value's text coloured by its kind (win green, loss red, others plain).
 std::string paint_value(const pp::Value& v, std::string_view text);
 
+// Progress of long work on stderr, when stderr is a terminal: what the
+// library reports (core/progress.h), drawn on one line that is redrawn at
+// most ten times a second, only after the work has run half a second, and
+// cleared before any output is written.
+void start_progress();
+void clear_progress();
+
 // The registered games' names.
 std::vector<std::string> game_names();
 

@@ -16,6 +16,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "core/game.h"
+#include "core/progress.h"
 #include "registry/registry.h"
 
 namespace pp = perfectplay;
@@ -212,6 +213,7 @@ int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params)
       // --max-states), no half-written line is left behind.
       const std::string side = session->plies() % 2 == 0 ? "first" : "second";
       const std::string move = session->engine_move();
+      clear_progress();
       std::cout << "engine plays" << (engine_side == pp::kEngineBoth ? " (" + side + ")" : "")
                 << ": " << move << "\n"
                 << session->board() << std::flush;
@@ -219,7 +221,9 @@ int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params)
     }
     if (show_values && session->position() != values_shown_for) {
       values_shown_for = session->position();
-      std::cout << moves_table(session->analysis());
+      const pp::Analysis a = session->analysis();
+      clear_progress();
+      std::cout << moves_table(a);
     }
     std::cout << (engine_side != pp::kEngineNeither ? "your move> "
                   : session->plies() % 2 == 0       ? "first player> "
@@ -260,6 +264,7 @@ int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params)
     }
     if (cmd == "hint") {
       const pp::Hint h = session->hint();
+      clear_progress();
       std::cout << "hint: " << h.move.value_or("(none)") << " ("
                 << paint_value(h.value, pp::text(h.value)) << "; " << h.reason << ")\n";
       continue;
@@ -428,6 +433,12 @@ int run_bench(const std::vector<std::string>& only, bool json) {
       return kExitUsage;
     }
   }
+  std::uint64_t games_to_bench = 0;
+  std::uint64_t benched = 0;
+  for (const pp::GameEntry& g : pp::all_games()) {
+    const bool chosen = only.empty() || std::find(only.begin(), only.end(), g.name) != only.end();
+    if (chosen && g.bench) ++games_to_bench;
+  }
   std::uint64_t total = 0;
   std::uint64_t checksum = 0;
   double seconds = 0;
@@ -438,6 +449,7 @@ int run_bench(const std::vector<std::string>& only, bool json) {
   for (const pp::GameEntry& g : pp::all_games()) {
     if (!only.empty() && std::find(only.begin(), only.end(), g.name) == only.end()) continue;
     if (!g.bench) continue;
+    pp::progress::report("games benched", benched++, games_to_bench);
     const auto start = std::chrono::steady_clock::now();
     const pp::BenchResult r = g.bench();
     const double s =
@@ -677,6 +689,11 @@ int main(int argc, char** argv) {
             (color == "auto" && (no_color == nullptr || *no_color == '\0') && ::isatty(1) != 0 &&
              !(term != nullptr && std::string_view(term) == "dumb")));
 
+  start_progress();
+  // Whatever happens, no progress line is left behind.
+  struct ClearProgress {
+    ~ClearProgress() { clear_progress(); }
+  } clear_on_exit;
   try {
     if (list->parsed()) {
       if (list_json) {

@@ -1,9 +1,11 @@
 #include <fmt/format.h>
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "core/nimber.h"
 #include "core/outcome.h"
+#include "core/progress.h"
 
 namespace perfectplay {
 
@@ -35,3 +37,25 @@ std::string to_string(Nimber n) {
 }
 
 }  // namespace perfectplay
+
+namespace perfectplay::progress {
+
+bool g_listening = false;
+
+namespace {
+Listener& listener() {
+  static Listener l;
+  return l;
+}
+}  // namespace
+
+void listen(Listener l) {
+  listener() = std::move(l);
+  g_listening = static_cast<bool>(listener());
+}
+
+void report_slow(std::string_view what, std::uint64_t done, std::uint64_t total) {
+  if (listener()) listener()(what, done, total);
+}
+
+}  // namespace perfectplay::progress

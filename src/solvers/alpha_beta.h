@@ -27,6 +27,7 @@
 #include <unordered_map>
 
 #include "core/game.h"
+#include "core/progress.h"
 #include "solvers/search_limits.h"
 
 namespace perfectplay {
@@ -61,7 +62,7 @@ class AlphaBetaSolver {
     } else if (table_.size() + pending_ >= limits_.max_states) {
       throw SearchLimitExceeded(limits_.max_states);
     }
-    ++expanded_;
+    if ((++expanded_ & 0xFFFF) == 0) progress::report("positions searched", expanded_, 0);
     const Score v = compute(p, alpha, beta);
     // Re-find: the recursive calls may have rehashed the table.
     Bounds& b = table_.try_emplace(p, Bounds{kScoreMin, kScoreMax}).first->second;

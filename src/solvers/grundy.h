@@ -18,6 +18,7 @@
 
 #include "core/game.h"
 #include "core/nimber.h"
+#include "core/progress.h"
 #include "solvers/search_limits.h"
 
 namespace perfectplay {
@@ -49,7 +50,7 @@ class GrundySolver {
       throw SearchLimitExceeded(limits_.max_states);
     }
     memo_.emplace(part, Entry{Nimber(), true});
-    ++expanded_;
+    if ((++expanded_ & 0xFFFF) == 0) progress::report("positions searched", expanded_, 0);
     const auto moves = game_.moves(part);
     const PendingMoves held(pending_, moves.size());
     if (memo_.size() + pending_ > limits_.max_states) throw SearchLimitExceeded(limits_.max_states);

@@ -19,6 +19,7 @@
 #include <unordered_map>
 
 #include "core/game.h"
+#include "core/progress.h"
 #include "solvers/search_limits.h"
 
 namespace perfectplay {
@@ -43,7 +44,7 @@ class WinLossSolver {
       throw SearchLimitExceeded(limits_.max_states);
     }
     memo_.emplace(p, Entry{Outcome{}, true});
-    ++expanded_;
+    if ((++expanded_ & 0xFFFF) == 0) progress::report("positions searched", expanded_, 0);
     const Outcome result = compute(p);
     Entry& entry = memo_.find(p)->second;
     entry = Entry{result, false};

@@ -18,6 +18,7 @@
 
 #include "api/verify_report.h"
 #include "core/game.h"
+#include "core/progress.h"
 #include "core/seed.h"
 
 namespace perfectplay {
@@ -32,6 +33,7 @@ VerifyReport run_verify(const rc::Gen<T>& gen, std::uint64_t trials, Seed seed,
   VerifyReport report;
   const std::uint64_t base = mix64(seed);
   for (std::uint64_t i = 0; i < trials; ++i) {
+    progress::report("trials", i, trials);
     rc::Shrinkable<T> current = gen(rc::Random(base + i), rc::kNominalSize);
     std::optional<std::string> failure = check(current.value());
     ++report.trials;
