@@ -161,25 +161,12 @@ int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params)
   }
 }
 
-// The size bounds a verify run used (not generate's own options).
-nlohmann::json verify_bounds(const pp::GameEntry& g, const pp::Params& params) {
-  nlohmann::json j = nlohmann::json::object();
-  for (const pp::ParamSpec& p : g.params) {
-    if (!p.generate_only) j[p.name] = params.get(p.name);
-  }
-  return j;
-}
-
 int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
   const pp::Params params = to_params(g, o);
   if (command == "solve") {
     const InputText input(o.file);
     if (o.json) {
-      const nlohmann::json j = {{"schema", pp::kJsonSchema},
-                                {"game", g.name},
-                                {"options", pp::options_json(g, params)},
-                                {"cases", g.solve_json(input.view(), params)}};
-      write_out(j.dump(2) + "\n");
+      write_out(pp::solve_document(g, input.view(), params).dump(2) + "\n");
     } else {
       write_out(g.solve(input.view(), params));
     }
@@ -214,24 +201,7 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
   if (command == "verify") {
     const pp::VerifyReport r = g.verify(o.trials, o.seed, params);
     if (o.json) {
-      nlohmann::json j = {{"schema", pp::kJsonSchema},
-                          {"game", g.name},
-                          {"options", pp::options_json(g, params)},
-                          {"bounds", verify_bounds(g, params)},
-                          {"seed", o.seed},
-                          {"trials", r.trials},
-                          {"agreed", r.agreed},
-                          {"disagreed", r.trials - r.agreed},
-                          {"ok", r.ok()}};
-      j["mismatch"] = nullptr;
-      if (!r.ok()) {
-        j["mismatch"] = {{"trial", r.first_failure},
-                         {"shrink_steps", r.shrink_steps},
-                         {"counterexample", *r.counterexample},
-                         {"detail", r.detail},
-                         {"original", r.original.value_or(*r.counterexample)}};
-      }
-      write_out(j.dump(2) + "\n");
+      write_out(pp::verify_document(g, params, o.seed, r).dump(2) + "\n");
       return r.ok() ? kExitOk : kExitMismatch;
     }
     std::string out = fmt::format("verify {}: {} trials, {} agreed, {} disagreed (seed {})\n",
