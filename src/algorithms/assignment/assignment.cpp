@@ -241,50 +241,83 @@ void BasicSolver<Cost>::augment(std::size_t free_row) {
   //
   // A free row that reaches only forbidden pairs (distance infinity, double
   // costs) has no augmenting path: the problem is infeasible.
+  //
+  // The first pass, which sets the distances from the free row, also finds
+  // their minimum and a free column at it, if any: then the path is that one
+  // cell and the pass is all the work (most rows of a rectangular problem,
+  // where free columns abound). The buffers are the solver's, reused.
   constexpr Cost kDone = kSettled<Cost>;
   constexpr Cost kInf = kBig<Cost>;
   const Cost* const c = c_;
+  const std::size_t n = nc_;
   const Cost* const v = v_.data();
   const std::size_t* const y = y_.data();
-  std::vector<Cost> d(nc_, kDone);
-  std::vector<std::size_t> pred(nc_, free_row);
-  std::vector<std::size_t> order;  // queued and settled columns, in queue order
-  std::vector<Cost> settled_at;    // the distance each settled column had
-  order.reserve(live_);
-  settled_at.reserve(live_);
-  {
-    const Cost* row = c + free_row * nc_;
-    for (const std::size_t j : cols_) d[j] = row[j] - v[j];
+  if (dist_.size() != nc_) {
+    dist_.assign(nc_, kDone);
+    pred_.assign(nc_, free_row);
   }
-  std::size_t head = 0;  // order[0, head) are settled
-  Cost min = 0;
+  // Raw pointers: through the members the compiler would reload them at every
+  // store.
+  Cost* const d = dist_.data();
+  std::size_t* const pred = pred_.data();
+  std::vector<std::size_t>& order = order_;     // queued and settled columns, in queue order
+  std::vector<Cost>& settled_at = settled_at_;  // the distance each settled column had
+  order.clear();
+  settled_at.clear();
   std::size_t end = kNone;
+  Cost min = kInf;
+  {
+    const Cost* row = c + free_row * n;
+    const auto first = [&](std::size_t j) {
+      const Cost dj = row[j] - v[j];
+      d[j] = dj;
+      pred[j] = free_row;
+      if (dj < min) {
+        min = dj;
+        end = y[j] == kNone ? j : kNone;
+      } else if (dj == min && end == kNone && y[j] == kNone) {
+        end = j;
+      }
+    };
+    if (cols_.size() == n) {
+      for (std::size_t j = 0; j < n; ++j) first(j);
+    } else {
+      std::fill(dist_.begin(), dist_.end(), kDone);
+      for (const std::size_t j : cols_) first(j);
+    }
+  }
+  if (!(min < kInf)) throw Infeasible();
+  std::size_t head = 0;  // order[0, head) are settled
   while (end == kNone) {
     if (head == order.size()) {
-      // The queue is empty: the next minimum, and every column at it.
+      // The queue is empty: the next minimum and every column at it, in one
+      // pass (the columns at the minimum so far are queued, and dropped when
+      // a lower one turns up); a free column at the minimum ends the path.
       min = kInf;
-      for (std::size_t j = 0; j < nc_; ++j) {
-        if (d[j] != kDone && d[j] < min) min = d[j];
-      }
-      if (!(min < kInf)) throw Infeasible();
-      for (std::size_t j = 0; j < nc_; ++j) {
-        if (d[j] == min) {
-          if (y[j] == kNone) {
-            end = j;
-            break;
-          }
+      for (std::size_t j = 0; j < n; ++j) {
+        const Cost dj = d[j];
+        if (dj > min || dj == kDone) continue;
+        if (dj < min) {
+          min = dj;
+          order.resize(head);
+          end = kNone;
+        }
+        if (y[j] == kNone) {
+          if (end == kNone) end = j;
+        } else {
           order.push_back(j);
         }
       }
+      if (!(min < kInf)) throw Infeasible();
       if (end != kNone) break;
     }
     const std::size_t j1 = order[head++];
     settled_at.push_back(d[j1]);
     d[j1] = kDone;
     const std::size_t i = y[j1];
-    const Cost* row = c + i * nc_;
+    const Cost* row = c + i * n;
     const Cost h = row[j1] - v[j1] - min;
-    for (std::size_t j = 0; j < nc_; ++j) {
+    for (std::size_t j = 0; j < n; ++j) {
       const Cost cand = row[j] - v[j] - h;
       if (cand < d[j]) {
         d[j] = cand;

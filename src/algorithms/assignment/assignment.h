@@ -159,6 +159,9 @@ class BasicSolver {
   std::vector<std::size_t> x_, y_;        // row -> column, column -> row (kNone if free)
   std::vector<Cost> v_;                   // column potentials
   Poll poll_;
+  // augment()'s working memory, kept between paths.
+  std::vector<Cost> dist_, settled_at_;
+  std::vector<std::size_t> pred_, order_;
 };
 
 using Solver = BasicSolver<std::int64_t>;
