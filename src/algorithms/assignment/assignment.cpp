@@ -242,10 +242,11 @@ void BasicSolver<Cost>::augment(std::size_t free_row) {
   // A free row that reaches only forbidden pairs (distance infinity, double
   // costs) has no augmenting path: the problem is infeasible.
   //
-  // The first pass, which sets the distances from the free row, also finds
-  // their minimum and a free column at it, if any: then the path is that one
-  // cell and the pass is all the work (most rows of a rectangular problem,
-  // where free columns abound). The buffers are the solver's, reused.
+  // A first pass, read only, finds the minimum distance from the free row and
+  // a free column at it, if any: then the path is that one cell and the pass
+  // is all the work (most rows of a rectangular problem, where free columns
+  // abound). Only a longer path sets the distances. The buffers are the
+  // solver's, reused.
   constexpr Cost kDone = kSettled<Cost>;
   constexpr Cost kInf = kBig<Cost>;
   const Cost* const c = c_;
@@ -266,27 +267,44 @@ void BasicSolver<Cost>::augment(std::size_t free_row) {
   settled_at.clear();
   std::size_t end = kNone;
   Cost min = kInf;
+  const bool all_live = cols_.size() == n;
   {
     const Cost* row = c + free_row * n;
-    const auto first = [&](std::size_t j) {
+    const auto probe = [&](std::size_t j) {
       const Cost dj = row[j] - v[j];
-      d[j] = dj;
-      pred[j] = free_row;
+      if (dj > min) return;  // nearly always: one comparison
       if (dj < min) {
         min = dj;
         end = y[j] == kNone ? j : kNone;
-      } else if (dj == min && end == kNone && y[j] == kNone) {
+      } else if (end == kNone && y[j] == kNone) {
         end = j;
       }
     };
-    if (cols_.size() == n) {
-      for (std::size_t j = 0; j < n; ++j) first(j);
+    // Square problems reach phase 4 with few free columns: the probe would
+    // rarely end a path, so only rectangular ones take it.
+    if (rows_.size() < cols_.size()) {
+      if (all_live) {
+        for (std::size_t j = 0; j < n; ++j) probe(j);
+      } else {
+        for (const std::size_t j : cols_) probe(j);
+      }
+      if (!(min < kInf)) throw Infeasible();
+    }
+    if (end != kNone) {
+      pred[end] = free_row;
+    } else if (all_live) {
+      for (std::size_t j = 0; j < n; ++j) {
+        d[j] = row[j] - v[j];
+        pred[j] = free_row;
+      }
     } else {
       std::fill(dist_.begin(), dist_.end(), kDone);
-      for (const std::size_t j : cols_) first(j);
+      for (const std::size_t j : cols_) {
+        d[j] = row[j] - v[j];
+        pred[j] = free_row;
+      }
     }
   }
-  if (!(min < kInf)) throw Infeasible();
   std::size_t head = 0;  // order[0, head) are settled
   while (end == kNone) {
     if (head == order.size()) {
