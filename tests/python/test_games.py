@@ -137,3 +137,24 @@ def test_results_are_plain_json_data():
     a = perfectplay.game("nim").analyze("1 2 3")
     assert json.loads(json.dumps(a)) == a
     assert a["schema"] == 1 and a["game"] == "nim"
+
+
+def test_calls_from_threads_agree_with_sequential_ones():
+    # The GIL is released during calls: several threads at once must get what
+    # one thread gets.
+    from concurrent.futures import ThreadPoolExecutor
+
+    import numpy as np
+
+    jobs = [(name, pos) for g in GAMES if "analyze" in g["commands"]
+            for name, pos in [(g["name"], p) for p in g["example_positions"]]]
+    rng = np.random.default_rng(11)
+    mats = [rng.random(size=(60, 90)) for _ in range(8)]
+    want = [perfectplay.game(n).analyze(p) for n, p in jobs]
+    want_lsa = [perfectplay.linear_sum_assignment(m)[1].tolist() for m in mats]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        got = list(pool.map(lambda job: perfectplay.game(job[0]).analyze(job[1]), jobs * 2))
+        got_lsa = list(pool.map(lambda m: perfectplay.linear_sum_assignment(m)[1].tolist(),
+                                mats * 2))
+    assert got == want * 2
+    assert got_lsa == want_lsa * 2
