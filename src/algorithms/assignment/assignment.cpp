@@ -284,7 +284,16 @@ void BasicSolver<Cost>::augment(std::size_t free_row) {
     // rarely end a path, so only rectangular ones take it.
     if (rows_.size() < cols_.size()) {
       if (all_live) {
-        for (std::size_t j = 0; j < n; ++j) probe(j);
+        // Four columns per test: their least distance is compared once, and
+        // only a block that reaches the minimum is looked at column by column.
+        std::size_t j = 0;
+        for (; j + 4 <= n; j += 4) {
+          const Cost m4 = std::min(std::min(row[j] - v[j], row[j + 1] - v[j + 1]),
+                                   std::min(row[j + 2] - v[j + 2], row[j + 3] - v[j + 3]));
+          if (m4 > min) continue;
+          for (std::size_t k = j; k < j + 4; ++k) probe(k);
+        }
+        for (; j < n; ++j) probe(j);
       } else {
         for (const std::size_t j : cols_) probe(j);
       }
