@@ -4,7 +4,8 @@
 # installed too (scripts/fuzz.sh asks for clang and its fuzzer runtime).
 set -euo pipefail
 packages=(g++ cmake ninja-build make libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev
-          libgmock-dev librapidcheck-dev libbenchmark-dev clang-format help2man "$@")
+          libgmock-dev librapidcheck-dev libbenchmark-dev clang-format help2man pybind11-dev python3-dev
+          python3-numpy python3-scipy python3-pytest "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

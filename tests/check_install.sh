@@ -6,7 +6,9 @@ set -euo pipefail
 build=$1
 prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
-cmake --install "$build" --prefix "$prefix" >/dev/null
+# The cli component only: the python component goes to the interpreter's
+# site directory, an absolute path outside any prefix.
+cmake --install "$build" --prefix "$prefix" --component cli >/dev/null
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 "$prefix/bin/perfectplay" list | grep -q '^nim ' || fail "installed binary does not list nim"

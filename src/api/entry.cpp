@@ -121,4 +121,38 @@ Params params_from_json(const GameEntry& g, const nlohmann::json& options) {
   return p;
 }
 
+nlohmann::json solve_document(const GameEntry& g, std::string_view input, const Params& p) {
+  return {{"schema", kJsonSchema},
+          {"game", g.name},
+          {"options", options_json(g, p)},
+          {"cases", solve_json_array(g, input, p)}};
+}
+
+nlohmann::json verify_document(const GameEntry& g, const Params& p, Seed seed,
+                               const VerifyReport& r) {
+  // The size bounds the run used (not generate's own options).
+  nlohmann::json bounds = nlohmann::json::object();
+  for (const ParamSpec& b : g.params) {
+    if (!b.generate_only) bounds[b.name] = p.get(b.name);
+  }
+  nlohmann::json j = {{"schema", kJsonSchema},
+                      {"game", g.name},
+                      {"options", options_json(g, p)},
+                      {"bounds", bounds},
+                      {"seed", seed},
+                      {"trials", r.trials},
+                      {"agreed", r.agreed},
+                      {"disagreed", r.trials - r.agreed},
+                      {"ok", r.ok()}};
+  j["mismatch"] = nullptr;
+  if (!r.ok()) {
+    j["mismatch"] = {{"trial", r.first_failure},
+                     {"shrink_steps", r.shrink_steps},
+                     {"counterexample", *r.counterexample},
+                     {"detail", r.detail},
+                     {"original", r.original.value_or(*r.counterexample)}};
+  }
+  return j;
+}
+
 }  // namespace perfectplay

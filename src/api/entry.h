@@ -145,4 +145,15 @@ nlohmann::json game_json(const GameEntry& g);
 // RequestError naming it. `limits` is left at its default.
 Params params_from_json(const GameEntry& g, const nlohmann::json& options);
 
+// The whole document of `solve --json` (docs/json.md): the schema's envelope
+// around the cases of g.solve_json(input), as one value (the Python module's
+// solve_json). The command line writes the same document streamed, case by
+// case (a test checks the two agree).
+nlohmann::json solve_document(const GameEntry& g, std::string_view input, const Params& p);
+
+// The whole document of `verify --json` for a report of g.verify(..., seed, p):
+// the bounds used, the counts, and the mismatch (or null).
+nlohmann::json verify_document(const GameEntry& g, const Params& p, Seed seed,
+                               const VerifyReport& r);
+
 }  // namespace perfectplay

@@ -294,15 +294,6 @@ int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params)
   }
 }
 
-// The size bounds a verify run used (not generate's own options).
-nlohmann::json verify_bounds(const pp::GameEntry& g, const pp::Params& params) {
-  nlohmann::json j = nlohmann::json::object();
-  for (const pp::ParamSpec& p : g.params) {
-    if (!p.generate_only) j[p.name] = params.get(p.name);
-  }
-  return j;
-}
-
 // `solve --json`, streamed case by case in megabyte pieces: the same text
 // as the whole envelope dumped with two-space indents (keys in order: cases,
 // game, options, schema), without ever holding ten million cases as one
@@ -371,24 +362,7 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
   if (command == "verify") {
     const pp::VerifyReport r = g.verify(o.trials, o.seed, params);
     if (o.json) {
-      nlohmann::json j = {{"schema", pp::kJsonSchema},
-                          {"game", g.name},
-                          {"options", pp::options_json(g, params)},
-                          {"bounds", verify_bounds(g, params)},
-                          {"seed", o.seed},
-                          {"trials", r.trials},
-                          {"agreed", r.agreed},
-                          {"disagreed", r.trials - r.agreed},
-                          {"ok", r.ok()}};
-      j["mismatch"] = nullptr;
-      if (!r.ok()) {
-        j["mismatch"] = {{"trial", r.first_failure},
-                         {"shrink_steps", r.shrink_steps},
-                         {"counterexample", *r.counterexample},
-                         {"detail", r.detail},
-                         {"original", r.original.value_or(*r.counterexample)}};
-      }
-      write_out(j.dump(2) + "\n");
+      write_out(pp::verify_document(g, params, o.seed, r).dump(2) + "\n");
       return r.ok() ? kExitOk : kExitMismatch;
     }
     std::string out = fmt::format("verify {}: {} trials, {} agreed, {} disagreed (seed {})\n",

@@ -4,11 +4,20 @@
 #include <algorithm>
 #include <cassert>
 #include <limits>
+#include <type_traits>
 
 namespace perfectplay::algorithms::assignment {
 
 namespace {
-constexpr std::int64_t kBig = std::numeric_limits<std::int64_t>::max() / 4;
+// Above every finite distance: int64 costs stay far below it (the range in
+// assignment.h); for double, a forbidden pair's infinity.
+template <class Cost>
+constexpr Cost kBig = std::is_floating_point_v<Cost> ? std::numeric_limits<Cost>::infinity()
+                                                     : std::numeric_limits<Cost>::max() / 4;
+// Below every distance: marks a settled column in augment().
+template <class Cost>
+constexpr Cost kSettled = std::is_floating_point_v<Cost> ? -std::numeric_limits<Cost>::infinity()
+                                                         : std::numeric_limits<Cost>::min();
 }  // namespace
 
 Result solve(const CostMatrix& m) {
@@ -20,57 +29,91 @@ Result solve(const CostMatrix& m) {
   return r;
 }
 
-Solver::Solver(const CostMatrix& m)
-    : Solver(m, std::vector<bool>(m.n, true), std::vector<bool>(m.n, true)) {}
+template <class Cost>
+BasicSolver<Cost>::BasicSolver(const BasicCostMatrix<Cost>& m)
+    : BasicSolver(m, std::vector<bool>(m.n, true), std::vector<bool>(m.n, true)) {}
 
-Solver::Solver(const CostMatrix& m, const std::vector<bool>& live_rows,
-               const std::vector<bool>& live_cols)
-    : m_(&m), n_(m.n), row_live_(live_rows), col_live_(live_cols) {
-  assert(live_rows.size() == n_ && live_cols.size() == n_ && n_ <= kMaxN);
-  for (std::size_t i = 0; i < n_; ++i) {
+template <class Cost>
+BasicSolver<Cost>::BasicSolver(const BasicCostMatrix<Cost>& m, const std::vector<bool>& live_rows,
+                               const std::vector<bool>& live_cols)
+    : c_(m.cost.data()), nr_(m.n), nc_(m.n), row_live_(live_rows), col_live_(live_cols) {
+  assert(live_rows.size() == nr_ && live_cols.size() == nc_ && nr_ <= kMaxN);
+  for (std::size_t i = 0; i < nr_; ++i) {
     if (row_live_[i]) rows_.push_back(i);
     if (col_live_[i]) cols_.push_back(i);
   }
   assert(rows_.size() == cols_.size());
   live_ = rows_.size();
-  x_.assign(n_, kNone);
-  y_.assign(n_, kNone);
-  v_.assign(n_, 0);
+  x_.assign(nr_, kNone);
+  y_.assign(nc_, kNone);
+  v_.assign(nc_, 0);
   solve_all();
 }
 
-std::int64_t Solver::cost() const {
-  std::int64_t total = 0;
-  for (std::size_t i = 0; i < n_; ++i) {
+template <class Cost>
+BasicSolver<Cost>::BasicSolver(const Cost* cost, std::size_t rows, std::size_t cols, Poll poll)
+    : c_(cost),
+      nr_(rows),
+      nc_(cols),
+      row_live_(rows, true),
+      col_live_(cols, true),
+      poll_(std::move(poll)) {
+  assert(rows <= cols);
+  for (std::size_t i = 0; i < nr_; ++i) rows_.push_back(i);
+  for (std::size_t j = 0; j < nc_; ++j) cols_.push_back(j);
+  live_ = rows;
+  x_.assign(nr_, kNone);
+  y_.assign(nc_, kNone);
+  v_.assign(nc_, 0);
+  solve_all();
+}
+
+template <class Cost>
+Cost BasicSolver<Cost>::cost() const {
+  Cost total = 0;
+  for (std::size_t i = 0; i < nr_; ++i) {
     if (row_live_[i]) total += at(i, x_[i]);
   }
   return total;
 }
 
-std::int64_t Solver::reduced(std::size_t i, std::size_t j) const {
+template <class Cost>
+Cost BasicSolver<Cost>::reduced(std::size_t i, std::size_t j) const {
   return at(i, j) - u(i) - v_[j];
 }
 
-void Solver::solve_all() {
+template <class Cost>
+void BasicSolver<Cost>::solve_all() {
+  constexpr Cost kInf = kBig<Cost>;
   const std::size_t m = live_;
   if (m == 0) return;
+  if (rows_.size() < cols_.size()) {
+    // Rectangular: v = 0 and one shortest path per row (assignment.h).
+    for (const std::size_t i : rows_) {
+      if (poll_) poll_();
+      augment(i);
+    }
+    return;
+  }
   if (m == 1) {
+    if (!(at(rows_[0], cols_[0]) < kInf)) throw Infeasible();
     x_[rows_[0]] = cols_[0];
     y_[cols_[0]] = rows_[0];
     v_[cols_[0]] = at(rows_[0], cols_[0]);
     return;
   }
-  const bool full = m == n_;
-  const std::int64_t* const c = m_->cost.data();
+  const std::size_t n = nc_;  // square from here on
+  const bool full = m == n;
+  const Cost* const c = c_;
 
   // 1. Column reduction: v[j] = min over rows, row by row so that the scan is
   // contiguous (and vectorizes in the full case).
-  std::vector<std::int64_t> colmin(n_, kBig);
-  std::vector<std::size_t> argmin(n_, kNone);
+  std::vector<Cost> colmin(n, kInf);
+  std::vector<std::size_t> argmin(n, kNone);
   for (const std::size_t i : rows_) {
-    const std::int64_t* row = c + i * n_;
+    const Cost* row = c + i * n;
     if (full) {
-      for (std::size_t j = 0; j < n_; ++j) {
+      for (std::size_t j = 0; j < n; ++j) {
         if (row[j] < colmin[j]) {
           colmin[j] = row[j];
           argmin[j] = i;
@@ -85,10 +128,11 @@ void Solver::solve_all() {
       }
     }
   }
-  std::vector<std::uint32_t> matches(n_, 0);
+  std::vector<std::uint32_t> matches(n, 0);
   for (std::size_t k = m; k-- > 0;) {
     const std::size_t j = cols_[k];
     const std::size_t i = argmin[j];
+    if (i == kNone) throw Infeasible();  // a column with every pair forbidden
     v_[j] = colmin[j];
     if (matches[i]++ == 0) {
       x_[i] = j;
@@ -110,12 +154,12 @@ void Solver::solve_all() {
       free_rows.push_back(i);
     } else if (matches[i] == 1) {
       const std::size_t j1 = x_[i];
-      const std::int64_t* row = c + i * n_;
-      std::int64_t mu = kBig;
+      const Cost* row = c + i * n;
+      Cost mu = kInf;
       for (const std::size_t j : cols_) {
         if (j != j1) mu = std::min(mu, row[j] - v_[j]);
       }
-      v_[j1] -= mu;
+      if (mu < kInf) v_[j1] -= mu;
     }
   }
 
@@ -132,12 +176,12 @@ void Solver::solve_all() {
         break;
       }
       const std::size_t i = free_rows[k++];
-      const std::int64_t* row = c + i * n_;
+      const Cost* row = c + i * n;
       std::size_t j1 = cols_[0], j2 = kNone;
-      std::int64_t umin = row[j1] - v_[j1], usub = kBig;
+      Cost umin = row[j1] - v_[j1], usub = kInf;
       for (std::size_t t = 1; t < m; ++t) {
         const std::size_t j = cols_[t];
-        const std::int64_t h = row[j] - v_[j];
+        const Cost h = row[j] - v_[j];
         if (h < usub) {
           if (h >= umin) {
             usub = h;
@@ -150,9 +194,10 @@ void Solver::solve_all() {
           }
         }
       }
+      if (!(umin < kInf)) throw Infeasible();  // a row with every pair forbidden
       std::size_t i0 = y_[j1];
       if (umin < usub) {
-        v_[j1] -= usub - umin;
+        if (usub < kInf) v_[j1] -= usub - umin;
       } else if (i0 != kNone) {
         j1 = j2;
         i0 = y_[j2];
@@ -172,10 +217,14 @@ void Solver::solve_all() {
   }
 
   // 4. Shortest augmenting paths for the rows still free.
-  for (const std::size_t f : free_rows) augment(f);
+  for (const std::size_t f : free_rows) {
+    if (poll_) poll_();
+    augment(f);
+  }
 }
 
-void Solver::augment(std::size_t free_row) {
+template <class Cost>
+void BasicSolver<Cost>::augment(std::size_t free_row) {
   // Dijkstra over the columns in reduced costs. The columns at the current
   // minimum distance wait in a FIFO queue and are scanned one by one; a column
   // that a scan brings down to the minimum joins the queue, or ends the path
@@ -189,49 +238,114 @@ void Solver::augment(std::size_t free_row) {
   // sits at the minimum, which no candidate undercuts (reduced costs are
   // >= 0). The queue is empty whenever a new minimum is sought, so every
   // column above kSettled is open then.
-  constexpr std::int64_t kSettled = std::numeric_limits<std::int64_t>::min();
-  const std::int64_t* const c = m_->cost.data();
-  const std::int64_t* const v = v_.data();
+  //
+  // A free row that reaches only forbidden pairs (distance infinity, double
+  // costs) has no augmenting path: the problem is infeasible.
+  //
+  // A first pass, read only, finds the minimum distance from the free row and
+  // a free column at it, if any: then the path is that one cell and the pass
+  // is all the work (most rows of a rectangular problem, where free columns
+  // abound). Only a longer path sets the distances. The buffers are the
+  // solver's, reused.
+  constexpr Cost kDone = kSettled<Cost>;
+  constexpr Cost kInf = kBig<Cost>;
+  const Cost* const c = c_;
+  const std::size_t n = nc_;
+  const Cost* const v = v_.data();
   const std::size_t* const y = y_.data();
-  std::vector<std::int64_t> d(n_, kSettled);
-  std::vector<std::size_t> pred(n_, free_row);
-  std::vector<std::size_t> order;        // queued and settled columns, in queue order
-  std::vector<std::int64_t> settled_at;  // the distance each settled column had
-  order.reserve(live_);
-  settled_at.reserve(live_);
+  if (dist_.size() != nc_) {
+    dist_.assign(nc_, kDone);
+    pred_.assign(nc_, free_row);
+  }
+  // Raw pointers: through the members the compiler would reload them at every
+  // store.
+  Cost* const d = dist_.data();
+  std::size_t* const pred = pred_.data();
+  std::vector<std::size_t>& order = order_;     // queued and settled columns, in queue order
+  std::vector<Cost>& settled_at = settled_at_;  // the distance each settled column had
+  order.clear();
+  settled_at.clear();
+  std::size_t end = kNone;
+  Cost min = kInf;
+  const bool all_live = cols_.size() == n;
   {
-    const std::int64_t* row = c + free_row * n_;
-    for (const std::size_t j : cols_) d[j] = row[j] - v[j];
+    const Cost* row = c + free_row * n;
+    const auto probe = [&](std::size_t j) {
+      const Cost dj = row[j] - v[j];
+      if (dj > min) return;  // nearly always: one comparison
+      if (dj < min) {
+        min = dj;
+        end = y[j] == kNone ? j : kNone;
+      } else if (end == kNone && y[j] == kNone) {
+        end = j;
+      }
+    };
+    // Square problems reach phase 4 with few free columns: the probe would
+    // rarely end a path, so only rectangular ones take it.
+    if (rows_.size() < cols_.size()) {
+      if (all_live) {
+        // Four columns per test: their least distance is compared once, and
+        // only a block that reaches the minimum is looked at column by column.
+        std::size_t j = 0;
+        for (; j + 4 <= n; j += 4) {
+          const Cost m4 = std::min(std::min(row[j] - v[j], row[j + 1] - v[j + 1]),
+                                   std::min(row[j + 2] - v[j + 2], row[j + 3] - v[j + 3]));
+          if (m4 > min) continue;
+          for (std::size_t k = j; k < j + 4; ++k) probe(k);
+        }
+        for (; j < n; ++j) probe(j);
+      } else {
+        for (const std::size_t j : cols_) probe(j);
+      }
+      if (!(min < kInf)) throw Infeasible();
+    }
+    if (end != kNone) {
+      pred[end] = free_row;
+    } else if (all_live) {
+      for (std::size_t j = 0; j < n; ++j) {
+        d[j] = row[j] - v[j];
+        pred[j] = free_row;
+      }
+    } else {
+      std::fill(dist_.begin(), dist_.end(), kDone);
+      for (const std::size_t j : cols_) {
+        d[j] = row[j] - v[j];
+        pred[j] = free_row;
+      }
+    }
   }
   std::size_t head = 0;  // order[0, head) are settled
-  std::int64_t min = 0;
-  std::size_t end = kNone;
   while (end == kNone) {
     if (head == order.size()) {
-      // The queue is empty: the next minimum, and every column at it.
-      min = kBig;
-      for (std::size_t j = 0; j < n_; ++j) {
-        if (d[j] != kSettled && d[j] < min) min = d[j];
-      }
-      for (std::size_t j = 0; j < n_; ++j) {
-        if (d[j] == min) {
-          if (y[j] == kNone) {
-            end = j;
-            break;
-          }
+      // The queue is empty: the next minimum and every column at it, in one
+      // pass (the columns at the minimum so far are queued, and dropped when
+      // a lower one turns up); a free column at the minimum ends the path.
+      min = kInf;
+      for (std::size_t j = 0; j < n; ++j) {
+        const Cost dj = d[j];
+        if (dj > min || dj == kDone) continue;
+        if (dj < min) {
+          min = dj;
+          order.resize(head);
+          end = kNone;
+        }
+        if (y[j] == kNone) {
+          if (end == kNone) end = j;
+        } else {
           order.push_back(j);
         }
       }
+      if (!(min < kInf)) throw Infeasible();
       if (end != kNone) break;
     }
     const std::size_t j1 = order[head++];
     settled_at.push_back(d[j1]);
-    d[j1] = kSettled;
+    d[j1] = kDone;
     const std::size_t i = y[j1];
-    const std::int64_t* row = c + i * n_;
-    const std::int64_t h = row[j1] - v[j1] - min;
-    for (std::size_t j = 0; j < n_; ++j) {
-      const std::int64_t cand = row[j] - v[j] - h;
+    const Cost* row = c + i * n;
+    const Cost h = row[j1] - v[j1] - min;
+    for (std::size_t j = 0; j < n; ++j) {
+      const Cost cand = row[j] - v[j] - h;
       if (cand < d[j]) {
         d[j] = cand;
         pred[j] = i;
@@ -259,16 +373,18 @@ void Solver::augment(std::size_t free_row) {
   }
 }
 
-std::vector<std::int64_t> Solver::column_values(std::size_t r) const {
-  assert(row_live_[r]);
-  std::vector<std::int64_t> value(n_, 0);
-  const std::int64_t opt = cost();
+template <class Cost>
+std::vector<Cost> BasicSolver<Cost>::column_values(std::size_t r) const {
+  assert(row_live_[r] && nr_ == nc_);
+  const std::size_t n = nc_;
+  std::vector<Cost> value(n, 0);
+  const Cost opt = cost();
   const std::size_t c0 = x_[r];
-  std::vector<std::int64_t> uu(n_, 0);
+  std::vector<Cost> uu(n, 0);
   for (const std::size_t i : rows_) uu[i] = u(i);
   // g[j]: the shortest alternating path from column j's row to column c0.
-  std::vector<std::int64_t> g(n_, kBig);
-  std::vector<bool> done(n_, false);
+  std::vector<Cost> g(n, kBig<Cost>);
+  std::vector<bool> done(n, false);
   std::vector<std::size_t> open;
   for (const std::size_t j : cols_) {
     if (j == c0) continue;
@@ -288,7 +404,7 @@ std::vector<std::int64_t> Solver::column_values(std::size_t r) const {
     done[j] = true;
     for (const std::size_t j2 : open) {
       const std::size_t i = y_[j2];
-      const std::int64_t cand = at(i, j) - uu[i] - v_[j] + g[j];
+      const Cost cand = at(i, j) - uu[i] - v_[j] + g[j];
       if (cand < g[j2]) g[j2] = cand;
     }
   }
@@ -296,8 +412,9 @@ std::vector<std::int64_t> Solver::column_values(std::size_t r) const {
   return value;
 }
 
-void Solver::remove_pair(std::size_t r, std::size_t col) {
-  assert(row_live_[r] && col_live_[col]);
+template <class Cost>
+void BasicSolver<Cost>::remove_pair(std::size_t r, std::size_t col) {
+  assert(row_live_[r] && col_live_[col] && nr_ == nc_);
   const std::size_t c0 = x_[r];
   const std::size_t r1 = y_[col];
   row_live_[r] = false;
@@ -315,20 +432,30 @@ void Solver::remove_pair(std::size_t r, std::size_t col) {
   augment(r1);
 }
 
-bool Solver::certified() const {
-  std::vector<bool> seen(n_, false);
+template <class Cost>
+bool BasicSolver<Cost>::certified() const {
+  std::vector<bool> seen(nc_, false);
   for (const std::size_t i : rows_) {
     const std::size_t j = x_[i];
     if (j == kNone || !col_live_[j] || seen[j] || y_[j] != i) return false;
     seen[j] = true;
   }
   for (const std::size_t i : rows_) {
-    const std::int64_t ui = u(i);
+    const Cost ui = u(i);
     for (const std::size_t j : cols_) {
       if (at(i, j) - ui - v_[j] < 0) return false;
     }
   }
+  // Rectangular: a free column's price must be 0, a matched one's <= 0.
+  if (rows_.size() < cols_.size()) {
+    for (const std::size_t j : cols_) {
+      if (v_[j] > 0 || (y_[j] == kNone && v_[j] != 0)) return false;
+    }
+  }
   return true;
 }
+
+template class BasicSolver<std::int64_t>;
+template class BasicSolver<double>;
 
 }  // namespace perfectplay::algorithms::assignment

@@ -1,5 +1,7 @@
-// Assignment: a minimum-cost perfect matching of an n x n cost matrix, by the
-// shortest augmenting path method of Jonker and Volgenant (dense, int64).
+// Assignment: a minimum-cost perfect matching of an n x n cost matrix, or of
+// every row of a rows x cols matrix with rows <= cols, by the shortest
+// augmenting path method of Jonker and Volgenant (dense; costs int64, exact,
+// or double).
 //
 // Problem: choose one column per row, no column twice, minimizing the sum of
 // the chosen costs. Duals: row potentials u and column potentials v with
@@ -34,6 +36,24 @@
 // potential moves by at most the spread of one path, itself at most n cell
 // differences), so int64 never overflows.
 //
+// Cost types: the solver is a template over the cost. int64 is exact within
+// the range above and is what the games use; double serves float input (the
+// Python module's linear_sum_assignment), where +infinity marks a forbidden
+// pair and a matrix with no perfect matching avoiding them throws Infeasible
+// (double costs must not be NaN or -infinity: the caller refuses those).
+// The code is the same for both: the tie handling compares distances with ==,
+// which on doubles still catches the exact ties of integer-valued or repeated
+// costs; "unreachable" is kBig (int64: max / 4, never reached in range;
+// double: infinity), and a reduction that would move a price by an infinite
+// amount is skipped (it is an optional speed-up; the duals stay feasible).
+//
+// Rectangular (rows < cols): every row is matched and cols - rows columns
+// stay free. The duals then need v[j] <= 0, with 0 on every free column.
+// Phases 1 to 3 would break that, so a rectangular problem starts from v = 0
+// and runs phase 4 for every row; a path only lowers the prices of columns
+// it settles, which are matched, and ends at a free column, whose price
+// stays 0.
+//
 // Reuse after a change: `remove_pair(r, c)` deletes row r and column c from a
 // solved problem (the matched pair or any other) and restores optimality with
 // one augmenting path, O(n^2), since the old duals stay feasible on the
@@ -43,6 +63,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -52,24 +74,32 @@ inline constexpr std::int64_t kMaxAbsCost = std::int64_t{1} << 40;
 inline constexpr std::size_t kMaxN = 1 << 16;
 
 // A dense row-major n x n cost matrix.
-struct CostMatrix {
+template <class Cost>
+struct BasicCostMatrix {
   std::size_t n = 0;
-  std::vector<std::int64_t> cost;  // n * n, row-major
+  std::vector<Cost> cost;  // n * n, row-major
 
-  CostMatrix() = default;
-  CostMatrix(std::size_t size, std::vector<std::int64_t> values)
-      : n(size), cost(std::move(values)) {}
-  std::int64_t at(std::size_t i, std::size_t j) const { return cost[i * n + j]; }
+  BasicCostMatrix() = default;
+  BasicCostMatrix(std::size_t size, std::vector<Cost> values) : n(size), cost(std::move(values)) {}
+  Cost at(std::size_t i, std::size_t j) const { return cost[i * n + j]; }
   // The same with int indices, as the games use them.
   int size() const { return static_cast<int>(n); }
-  std::int64_t operator()(int i, int j) const {
+  Cost operator()(int i, int j) const {
     return cost[static_cast<std::size_t>(i) * n + static_cast<std::size_t>(j)];
   }
 };
+using CostMatrix = BasicCostMatrix<std::int64_t>;
 
 struct Result {
   std::int64_t cost = 0;
   std::vector<std::size_t> column_of_row;  // row i -> column
+};
+
+// No perfect matching avoids the forbidden (+infinity) pairs of a double
+// matrix. Never thrown for int64 costs.
+class Infeasible : public std::runtime_error {
+ public:
+  Infeasible() : std::runtime_error("cost matrix is infeasible") {}
 };
 
 // One-shot solve. Precondition: the range above.
@@ -78,45 +108,66 @@ Result solve(const CostMatrix& m);
 // A solved problem that can shrink: rows and columns are removed one pair at a
 // time, the optimum restored each time. Indices stay those of the original
 // matrix.
-class Solver {
+template <class Cost>
+class BasicSolver {
  public:
-  explicit Solver(const CostMatrix& m);  // solves at once
-  // Restricts to the given live rows and columns (equal counts) and solves.
-  Solver(const CostMatrix& m, const std::vector<bool>& live_rows,
-         const std::vector<bool>& live_cols);
+  // Called before each augmenting path of phase 4 (the long part of a solve);
+  // it may throw to abandon the solve (the Python module's Ctrl-C).
+  using Poll = std::function<void()>;
 
-  std::int64_t cost() const;  // of the current optimal matching of live lines
+  explicit BasicSolver(const BasicCostMatrix<Cost>& m);  // solves at once
+  // Restricts to the given live rows and columns (equal counts) and solves.
+  BasicSolver(const BasicCostMatrix<Cost>& m, const std::vector<bool>& live_rows,
+              const std::vector<bool>& live_cols);
+  // A rows x cols row-major matrix, rows <= cols, every row to be matched.
+  // `cost` is not copied: it must outlive the solver. Square problems take
+  // phases 1 to 4, rectangular ones phase 4 alone (see above). Throws
+  // Infeasible, or whatever `poll` throws.
+  BasicSolver(const Cost* cost, std::size_t rows, std::size_t cols, Poll poll = {});
+
+  Cost cost() const;  // of the current optimal matching of live lines
   std::size_t column_of(std::size_t row) const { return x_[row]; }
-  std::size_t row_of(std::size_t col) const { return y_[col]; }
+  std::size_t row_of(std::size_t col) const { return y_[col]; }  // kNone if free
   bool row_live(std::size_t i) const { return row_live_[i]; }
   bool col_live(std::size_t j) const { return col_live_[j]; }
   std::size_t size() const { return live_; }
-  std::int64_t reduced(std::size_t i, std::size_t j) const;
+  Cost reduced(std::size_t i, std::size_t j) const;
 
+  // Square problems only, from here on.
   // For a live row r: value[c] = min cost of a matching of the live lines that
   // pairs r with c, for every live column c (others are left 0). O(n^2).
-  std::vector<std::int64_t> column_values(std::size_t r) const;
+  std::vector<Cost> column_values(std::size_t r) const;
 
   // Removes row r and column c and re-optimizes (one augmenting path).
   void remove_pair(std::size_t r, std::size_t c);
 
-  // Checks the certificate: feasible duals, tight matching, a permutation.
+  // Checks the certificate: feasible duals, tight matching, every live row
+  // matched to a distinct live column.
   bool certified() const;
 
  private:
   void solve_all();
   void augment(std::size_t free_row);
-  std::int64_t u(std::size_t i) const { return at(i, x_[i]) - v_[x_[i]]; }
-  std::int64_t at(std::size_t i, std::size_t j) const { return m_->cost[i * n_ + j]; }
+  Cost u(std::size_t i) const { return at(i, x_[i]) - v_[x_[i]]; }
+  Cost at(std::size_t i, std::size_t j) const { return c_[i * nc_ + j]; }
 
-  const CostMatrix* m_;
-  std::size_t n_;
+  const Cost* c_;
+  std::size_t nr_, nc_;  // rows, and columns (the stride)
   std::size_t live_ = 0;
   std::vector<bool> row_live_, col_live_;
   std::vector<std::size_t> rows_, cols_;  // live indices
   std::vector<std::size_t> x_, y_;        // row -> column, column -> row (kNone if free)
-  std::vector<std::int64_t> v_;           // column potentials
+  std::vector<Cost> v_;                   // column potentials
+  Poll poll_;
+  // augment()'s working memory, kept between paths.
+  std::vector<Cost> dist_, settled_at_;
+  std::vector<std::size_t> pred_, order_;
 };
+
+using Solver = BasicSolver<std::int64_t>;
+
+extern template class BasicSolver<std::int64_t>;
+extern template class BasicSolver<double>;
 
 inline constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 

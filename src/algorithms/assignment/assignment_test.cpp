@@ -5,8 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <numeric>
+#include <optional>
 #include <random>
+#include <stdexcept>
+#include <type_traits>
 
 namespace perfectplay::algorithms::assignment {
 namespace {
@@ -94,6 +99,74 @@ TEST(Assignment, ColumnValuesAndRemovalMatchFreshSolves) {
       ASSERT_EQ(s.cost(), fresh.cost());
     }
   }
+}
+
+// The cheapest way to give every row of a rows x cols matrix (rows <= cols)
+// its own column, over every injection; none when every one uses a forbidden
+// (infinite) pair.
+template <class Cost>
+std::optional<Cost> brute_rect(const std::vector<Cost>& c, std::size_t rows, std::size_t cols) {
+  std::vector<std::size_t> p(cols);
+  std::iota(p.begin(), p.end(), 0);
+  std::optional<Cost> best;
+  do {
+    Cost s = 0;
+    for (std::size_t i = 0; i < rows; ++i) s += c[i * cols + p[i]];
+    if constexpr (std::is_floating_point_v<Cost>) {
+      if (std::isinf(s)) continue;
+    }
+    if (!best || s < *best) best = s;
+  } while (std::next_permutation(p.begin(), p.end()));
+  return best;
+}
+
+TEST(Assignment, RectangularAndDoubleMatchBruteForce) {
+  std::mt19937_64 rng(2024);
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  int infeasible = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const std::size_t rows = 1 + trial % 5;
+    const std::size_t cols = rows + (trial / 5) % 3;
+    const std::int64_t range = trial % 2 == 0 ? 3 : 1000;
+    std::uniform_int_distribution<std::int64_t> dist(-range, range);
+    std::vector<std::int64_t> ci(rows * cols);
+    for (auto& x : ci) x = dist(rng);
+    const BasicSolver<std::int64_t> si(ci.data(), rows, cols);
+    ASSERT_TRUE(si.certified());
+    ASSERT_EQ(si.cost(), *brute_rect(ci, rows, cols)) << "trial " << trial;
+
+    // The same as doubles, some pairs forbidden (and some scaled to fractions).
+    std::vector<double> cd(ci.begin(), ci.end());
+    std::uniform_real_distribution<double> unit(0, 1);
+    const double forbid = trial % 3 == 0 ? 0 : trial % 3 == 1 ? 0.3 : 0.6;
+    for (auto& x : cd) x = unit(rng) < forbid ? kInf : trial % 4 == 0 ? x / 7 : x;
+    const std::optional<double> want = brute_rect(cd, rows, cols);
+    if (!want) {
+      EXPECT_THROW(BasicSolver<double>(cd.data(), rows, cols), Infeasible) << "trial " << trial;
+      ++infeasible;
+      continue;
+    }
+    const BasicSolver<double> sd(cd.data(), rows, cols);
+    ASSERT_NEAR(sd.cost(), *want, 1e-9 * std::max(1.0, std::abs(*want))) << "trial " << trial;
+    std::vector<bool> used(cols, false);
+    for (std::size_t i = 0; i < rows; ++i) {
+      ASSERT_FALSE(used[sd.column_of(i)]);
+      used[sd.column_of(i)] = true;
+    }
+  }
+  EXPECT_GT(infeasible, 100);
+}
+
+TEST(Assignment, PollCanAbandonASolve) {
+  std::vector<double> c(20 * 40);
+  std::mt19937_64 rng(3);
+  for (auto& x : c) x = static_cast<double>(rng() % 100);
+  int calls = 0;
+  const auto poll = [&calls] {
+    if (++calls == 5) throw std::runtime_error("stop");
+  };
+  EXPECT_THROW(BasicSolver<double>(c.data(), 20, 40, poll), std::runtime_error);
+  EXPECT_EQ(calls, 5);
 }
 
 }  // namespace
