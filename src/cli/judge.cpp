@@ -81,6 +81,11 @@ bool offers_contest(const GameEntry& g) {
   return g.solve && g.validate_contest && g.generate && g.shrink;
 }
 
+// "1 test", "2 tests".
+std::string count(std::uint64_t n, std::string_view what) {
+  return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s");
+}
+
 std::string lines_text(std::string_view s) {
   std::size_t n = 0;
   for (const char c : s) n += c == '\n';
@@ -178,22 +183,20 @@ int run_judge_command(JudgeArgs& a) {
   if (shown) std::fputs("\r\033[K", stderr);
 
   if (!r.failure) {
-    write_out(fmt::format("judge {}: OK, {} tests in {:.2f} s (seed {}, largest input {} bytes)\n",
-                          g.name, r.tests, r.seconds, a.seed, r.largest));
+    write_out(fmt::format("judge {}: OK, {} in {:.2f} s (seed {}, largest input {} bytes)\n",
+                          g.name, count(r.tests, "test"), r.seconds, a.seed, r.largest));
     return kExitOk;
   }
   const jd::Failure& f = *r.failure;
   const jd::Judgement& first = f.original.judgement;
   const jd::Judgement& last = f.shrunk.judgement;
-  std::string out =
-      fmt::format("judge {}: {} ({}) on test {} (seed {}; {} tests in {:.2f} s)\n", g.name,
-                  jd::verdict_code(first.verdict), jd::verdict_name(first.verdict), f.test, a.seed,
-                  r.tests, r.seconds);
+  std::string out = fmt::format("judge {}: {} ({}) on test {} (seed {}; {} in {:.2f} s)\n", g.name,
+                                jd::verdict_code(first.verdict), jd::verdict_name(first.verdict),
+                                f.test, a.seed, count(r.tests, "test"), r.seconds);
   fmt::format_to(std::back_inserter(out), "  {}\n", first.detail);
   if (f.shrink_steps > 0 || f.shrink_runs > 0) {
-    fmt::format_to(std::back_inserter(out),
-                   "shrunk in {} steps ({} runs, {:.2f} s{}) from {} to {}:\n  {}\n",
-                   f.shrink_steps, f.shrink_runs, f.shrink_seconds,
+    fmt::format_to(std::back_inserter(out), "shrunk in {} ({}, {:.2f} s{}) from {} to {}:\n  {}\n",
+                   count(f.shrink_steps, "step"), count(f.shrink_runs, "run"), f.shrink_seconds,
                    f.shrink_finished ? "" : ", stopped by --shrink-time",
                    lines_text(f.original.input), lines_text(f.shrunk.input), last.detail);
   }

@@ -197,17 +197,7 @@ Report run_judge(const GameEntry& game, const std::vector<std::string>& command,
   bool improved = true;
   while (improved) {
     improved = false;
-    std::vector<std::string> candidates;
-    for (std::string& s : game.shrink(f.shrunk.input)) {
-      try {
-        game.validate_contest(s);
-      } catch (const InputError& e) {
-        throw std::logic_error(fmt::format(
-            "judge {}: a shrink candidate breaks the contest's limits ({}); a bug in its shrink",
-            game.name, e.format("<candidate>")));
-      }
-      candidates.push_back(std::move(s));
-    }
+    const std::vector<std::string> candidates = game.shrink(f.shrunk.input);
     for (std::size_t b = 0; b < candidates.size() && !improved; b += jobs) {
       if (since(shrink_start) >= options.shrink_time_s) {
         f.shrink_finished = false;
@@ -220,6 +210,15 @@ Report run_judge(const GameEntry& game, const std::vector<std::string>& command,
       for (std::size_t k = 0; k < n; ++k) {
         threads.emplace_back([&, k] {
           try {
+            // Checked as it is run (most candidates never are).
+            try {
+              game.validate_contest(candidates[b + k]);
+            } catch (const InputError& e) {
+              throw std::logic_error(fmt::format(
+                  "judge {}: a shrink candidate breaks the contest's limits ({}); a bug in its "
+                  "shrink",
+                  game.name, e.format("<candidate>")));
+            }
             results[k] = judge_input(game, command, options, scratch, static_cast<int>(k),
                                      candidates[b + k]);
           } catch (...) {

@@ -95,18 +95,20 @@ TEST(ContestFunctions, EveryGameShrinksWithinTheLimits) {
     o.bounds = g.contest_bounds;
     o.bounds.erase("rows");  // asymmetry's full-size grid is 40 MB; keep this test quick
     o.bounds.erase("cols");
-    for (std::uint64_t i : {0, 20, 50}) {
+    std::size_t total = 0;  // the tiniest inputs have no smaller version
+    for (std::uint64_t i : {0, 20, 50, 70}) {
       const pp::Params params = jd::test_params(g, o, i);
       const std::string input = g.generate(pp::mix64(i), params, pp::TextSink{});
       EXPECT_NO_THROW(g.validate_contest(input)) << input;
       const std::vector<std::string> candidates = g.shrink(input);
-      EXPECT_FALSE(candidates.empty()) << input;
+      total += candidates.size();
       for (const std::string& c : candidates) {
         EXPECT_NE(c, input);
         EXPECT_LE(c.size(), input.size()) << c;
         EXPECT_NO_THROW(g.validate_contest(c)) << c;
       }
     }
+    EXPECT_GT(total, 0u);
   }
 }
 
