@@ -61,6 +61,7 @@ assert() {
 
 common=(--seed 7 -j 2 --time-limit 5)
 
+echo "[$SECONDS s] ${0##*/}: deliberately wrong"
 # --- deliberately wrong solutions: verdict and shrink -----------------------
 if judge nim-misere-ignored 3 '^judge nim: WA' nim --misere "${common[@]}" -- "$here/nim_normal.sh"; then
   assert nim-misere-ignored '[ "$(shrunk | sed -n 1p)" = 1 ] && [ "$(shrunk | sed -n 2p)" -le 2 ]'
@@ -97,6 +98,7 @@ if judge binim-crlf 5 '^judge binim: PE' binim "${common[@]}" -- "$here/crlf.sh"
   assert binim-crlf 'grep -q "Windows line endings" "$tmp/out" && [ "$(shrunk | wc -l)" -le 3 ]'
 fi
 
+echo "[$SECONDS s] ${0##*/}: correct programs"
 # --- correct programs pass ------------------------------------------------
 n=60
 [ "$quick" = 1 ] && n=10
@@ -110,6 +112,7 @@ for g in nim binim binim2 bacteria gridgame octal; do
 done
 judge solve-asymmetry 0 '^judge asymmetry: OK' asymmetry "${common[@]}" --tests "$n" --rows 200 --cols 200 -- "$pp" solve asymmetry -
 
+echo "[$SECONDS s] ${0##*/}: check"
 # --- check: the examples' answers, then broken copies -----------------------
 for in in "$here"/../../examples/*/*.in; do
   game=$(basename "$(dirname "$in")")
@@ -138,6 +141,7 @@ for in in "$here"/../../examples/*/*.in; do
   fi
 done
 
+echo "[$SECONDS s] ${0##*/}: validate and check"
 # --- validate and check on the bad-input catalogue -----------------------
 # Every golden `solve` case with bad input: validate refuses it with solve's
 # own message, and check calls it a failure of the input (testlib 3).
@@ -148,6 +152,8 @@ for cmd in "$golden"/*/bad_*.cmd; do
   read -r verb game flags <"$cmd"
   [ "$verb" = solve ] && [ "$game" != assignment ] || continue  # assignment has no contest
   case "$flags" in *--code*) continue ;; esac  # an option's error, not the input's
+  # 64 codes' theories computed before the 65th is refused: 16 s, and golden.octal has it.
+  [ "$(basename "$base")" = bad_too_many_codes ] && continue
   "$pp" validate "$game" - <"$base.in" >"$tmp/out" 2>"$tmp/err"
   rc=$?
   if [ "$rc" != 1 ] || ! cmp -s "$tmp/err" "$base.err"; then
@@ -166,6 +172,7 @@ for cmd in "$golden"/*/bad_*.cmd; do
 done
 [ "$checked" -ge 20 ] || { echo "FAIL only $checked bad inputs found in $golden"; fail=$((fail + 1)); }
 
+echo "[$SECONDS s] ${0##*/}: validate"
 # --- validate: the contest's limits, not ours --------------------------------
 limit() {  # limit GAME INPUT PATTERN
   printf '%b' "$2" | "$pp" validate "$1" - >"$tmp/out" 2>"$tmp/err"
@@ -192,5 +199,5 @@ for ex in "$here"/../../examples/{gridgame,bacteria,binim,binim2,asymmetry}/*.in
   fi
 done
 
-echo "judge: $pass passed, $fail failed"
+echo "judge: $pass passed, $fail failed ($SECONDS s)"
 [ "$fail" = 0 ]
