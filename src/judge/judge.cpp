@@ -37,7 +37,9 @@ bool mentions_memory(std::string_view err) {
 
 std::string signal_text(int sig) {
   const char* name = sigabbrev_np(sig);
-  return name != nullptr ? fmt::format("SIG{}", name) : fmt::format("signal {}", sig);
+  std::string text = name != nullptr ? fmt::format("SIG{}", name) : fmt::format("signal {}", sig);
+  if (sig == SIGXFSZ) text += fmt::format(" (output past {} MB)", kMaxOutput >> 20);
+  return text;
 }
 
 std::string last_line(std::string_view err) {

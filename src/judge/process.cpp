@@ -133,6 +133,9 @@ RunResult run_program(const std::vector<std::string>& argv, std::string_view inp
     ::dup2(in_fd, 0);
     ::dup2(out_fd, 1);
     ::dup2(err_fd, 2);
+    // Output past kMaxOutput kills the program (SIGXFSZ) instead of filling the disk.
+    const struct rlimit fsize = {kMaxOutput + 1, kMaxOutput + 1};
+    ::setrlimit(RLIMIT_FSIZE, &fsize);
     if (limits.memory_bytes != 0) {
       const struct rlimit lim = {limits.memory_bytes, limits.memory_bytes};
       ::setrlimit(RLIMIT_AS, &lim);

@@ -34,7 +34,9 @@ struct RunResult {
   bool out_truncated = false;
 };
 
-inline constexpr std::size_t kMaxOutput = std::size_t{256} << 20;
+// The most output a run may write: past it the program is killed (RLIMIT_FSIZE,
+// SIGXFSZ) and the run is RE.
+inline constexpr std::size_t kMaxOutput = std::size_t{64} << 20;
 inline constexpr std::size_t kMaxErr = 4096;
 
 // The absolute path of `program`: as given when it holds a '/', else found on
