@@ -120,14 +120,16 @@ struct GameEntry {
   std::function<BenchResult()> bench;
 
   // Contest checking: `perfectplay judge`, `check` and `validate` (docs/judge.md).
-  // Throws InputError (line, column) naming the first limit of the original
-  // contest's statement that `input` breaks; these limits are narrower than
-  // solve's (gridgame: n <= 8, not 50,000). Games without a contest of their
-  // own (nim, octal) check their documented format.
+  // Throws InputError (line, column) at the first defect of `input`: a format
+  // error as solve reports it, or a limit of the original contest's statement,
+  // named; those limits are narrower than solve's (gridgame: n <= 8, not
+  // 50,000). Games without a contest of their own (nim, octal) check their
+  // documented format.
   std::function<void(std::string_view input)> validate_contest;
   // Smaller contest inputs than a valid `input`, most promising first: fewer
-  // cases (halves, then one dropped), then smaller cases by the game's
-  // structure. Every candidate passes validate_contest. Empty: none smaller.
+  // cases (half of them dropped, a quarter, ..., one), then smaller cases by
+  // the game's structure. Every candidate passes validate_contest. Empty:
+  // nothing smaller.
   std::function<std::vector<std::string>(std::string_view input)> shrink;
   // The sized generate options judge grows, each from its smallest useful
   // value to the largest whose inputs stay within the contest's limits.
