@@ -119,6 +119,7 @@ struct JudgeArgs {
   std::vector<std::string> command;
   std::uint64_t seed = kDefaultSeed;
   std::uint64_t tests = 1000;
+  bool tests_given = false;
   double time_s = 0;
   int jobs = 0;
   double time_limit = 2;
@@ -144,7 +145,7 @@ int run_judge_command(JudgeArgs& a) {
     }
   }
   o.seed = a.seed;
-  o.tests = a.tests;
+  o.tests = a.tests_given || a.time_s <= 0 ? a.tests : 0;
   o.time_s = a.time_s;
   o.jobs = a.jobs > 0 ? a.jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   o.limits.time_s = a.time_limit;
@@ -232,9 +233,15 @@ Command add_judge(CLI::App& app) {
     if (!offers_contest(g)) continue;
     CLI::App* sub = cmd->add_subcommand(g.name, g.summary);
     sub->add_option("command", args.command, "the program and its arguments, after --")->required();
-    sub->add_option("--tests", args.tests, "stop after this many tests (0: no limit)")
+    sub->add_option_function<std::uint64_t>(
+           "--tests",
+           [](std::uint64_t n) {
+             args.tests = n;
+             args.tests_given = true;
+           },
+           "stop after this many tests (0: no limit; with --time alone: no limit)")
         ->check(kWholeNumber)
-        ->capture_default_str();
+        ->default_str("1000");
     sub->add_option("--time", args.time_s,
                     "stop starting tests after this many seconds (0: no limit)")
         ->check(CLI::NonNegativeNumber);
