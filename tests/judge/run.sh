@@ -104,7 +104,7 @@ n=60
 [ "$quick" = 1 ] && n=10
 judge bacteria-right 0 '^judge bacteria: OK' bacteria "${common[@]}" --tests "$n" -- $py "$here/bacteria_cells.py" --right
 judge asymmetry-right 0 '^judge asymmetry: OK' asymmetry "${common[@]}" --tests "$n" --rows 30 --cols 30 -- $py "$here/asymmetry_floor.py" --right
-n=100
+n=50
 [ "$quick" = 1 ] && n=10
 judge solve-nim-misere 0 '^judge nim: OK' nim --misere "${common[@]}" --tests "$n" -- "$pp" solve nim --misere -
 for g in nim binim binim2 bacteria gridgame octal; do
