@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The layers of docs/architecture.md, checked on the includes:
 #   core <- solvers <- api <- games/<game> <- registry <- cli
+#                       api <- judge <- cli
 # A lower layer never includes a higher one, no game includes another game
 # (or the registry), algorithms include no game, and only the verify driver
 # and tests include RapidCheck.
@@ -16,13 +17,14 @@ forbid() {  # forbid DIR PATTERN WHY
     fail=1
   fi
 }
-forbid core 'solvers/|api/|games/|algorithms/|registry/|cli/|verify/|rapidcheck' "core includes a higher layer"
-forbid solvers 'api/|games/|algorithms/|registry/|cli/|verify/|rapidcheck' "solvers include a higher layer"
-forbid api 'games/|algorithms/|registry/|cli/|verify/|rapidcheck' "api includes a game or a front end"
-forbid algorithms 'games/|registry/|cli/' "an algorithm includes a game"
+forbid core 'solvers/|api/|games/|algorithms/|registry/|cli/|verify/|judge/|rapidcheck' "core includes a higher layer"
+forbid solvers 'api/|games/|algorithms/|registry/|cli/|verify/|judge/|rapidcheck' "solvers include a higher layer"
+forbid api 'games/|algorithms/|registry/|cli/|verify/|judge/|rapidcheck' "api includes a game or a front end"
+forbid judge 'games/|algorithms/|registry/|cli/|verify/|rapidcheck' "judge includes a game or a front end"
+forbid algorithms 'games/|registry/|cli/|judge/' "an algorithm includes a game"
 for dir in games/*/; do
   game=$(basename "$dir")
-  hits=$(grep -rnE '#include "(registry/|cli/|games/)' "$dir" | grep -v "#include \"games/$game/")
+  hits=$(grep -rnE '#include "(registry/|cli/|judge/|games/)' "$dir" | grep -v "#include \"games/$game/")
   if [ -n "$hits" ]; then
     echo "layer violation ($game includes another game or the registry):"
     echo "$hits"

@@ -123,6 +123,22 @@ struct GameEntry {
   std::function<std::string(Seed, const Params&, const TextSink&)> generate;
   // The reference on the game's fixed bench positions (see BenchResult).
   std::function<BenchResult()> bench;
+
+  // Contest checking: `perfectplay judge`, `check` and `validate` (docs/judge.md).
+  // Throws InputError (line, column) at the first defect of `input`: a format
+  // error as solve reports it, or a limit of the original contest's statement,
+  // named; those limits are narrower than solve's (gridgame: n <= 8, not
+  // 50,000). Games without a contest of their own (nim, octal) check their
+  // documented format.
+  std::function<void(std::string_view input)> validate_contest;
+  // Smaller contest inputs than a valid `input`, most promising first: fewer
+  // cases (half of them dropped, a quarter, ..., one), then smaller cases by
+  // the game's structure. Every candidate passes validate_contest. Empty:
+  // nothing smaller.
+  std::function<std::vector<std::string>(std::string_view input)> shrink;
+  // The sized generate options judge grows, each from its smallest useful
+  // value to the largest whose inputs stay within the contest's limits.
+  std::map<std::string, std::pair<std::int64_t, std::int64_t>> contest_bounds;
 };
 
 // The game's own options in force (flags and text options, not the size

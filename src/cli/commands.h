@@ -20,6 +20,11 @@ using AddCommand = Command (*)(CLI::App& app);
 
 // Each command file defines its add function, declared here, and lists it
 // below; the order is the order in `perfectplay help`.
-inline const std::vector<AddCommand> kOwnCommands = {};
+// judge, check, validate: cli/judge.cpp.
+Command add_judge(CLI::App& app);
+Command add_check(CLI::App& app);
+Command add_validate(CLI::App& app);
+
+inline const std::vector<AddCommand> kOwnCommands = {add_judge, add_check, add_validate};
 
 }  // namespace perfectplay::cli

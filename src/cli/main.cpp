@@ -642,6 +642,23 @@ int main(int argc, char** argv) {
                    found->summary.c_str());
       return kExitUsage;
     }
+    // A command of its own file whose subcommands are the games (judge, check,
+    // validate): the game must be one of them.
+    for (const Command& c : own_commands) {
+      const auto subs = c.app->get_subcommands({});
+      if (c.app->get_name() != command || subs.empty() || game.empty() || game[0] == '-') continue;
+      if (std::none_of(subs.begin(), subs.end(),
+                       [&](const CLI::App* s) { return s->get_name() == game; })) {
+        if (found != nullptr) {
+          std::fprintf(stderr, "perfectplay: %s offers no `%s`\n", game.c_str(), command.c_str());
+        } else {
+          std::fprintf(stderr,
+                       "perfectplay: unknown game '%s'%s (`perfectplay list` shows the games)\n",
+                       game.c_str(), did_you_mean(game, game_names()).c_str());
+        }
+        return kExitUsage;
+      }
+    }
     if (is_command && !game.empty() && game[0] != '-' && found == nullptr) {
       std::fprintf(stderr,
                    "perfectplay: unknown game '%s'%s (`perfectplay list` shows the games)\n",

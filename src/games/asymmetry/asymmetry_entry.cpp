@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/text_reader.h"
+#include "games/asymmetry/asymmetry_contest.h"
 #include "games/asymmetry/asymmetry_solve.h"
 #include "verify/verify.h"
 
@@ -272,6 +273,9 @@ GameEntry entry() {
         },
         [](const Grid& g) { return format_position(fresh(g)); });
   };
+  e.validate_contest = validate_contest;
+  e.shrink = shrink_contest;
+  e.contest_bounds = {{"rows", {1, 2000}}, {"cols", {2, 2000}}, {"k", {1, 1'000'000'000}}};
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     const auto cols = params.get("cols");
     // A bound is a bound: 7 columns asked for write 6, never 8.

@@ -6,6 +6,7 @@
 #include <cassert>
 
 #include "core/text_reader.h"
+#include "games/bacteria/bacteria_contest.h"
 #include "games/bacteria/bacteria_io.h"
 #include "verify/verify.h"
 
@@ -328,6 +329,9 @@ GameEntry entry() {
         [model](const Grid& g) { return model.check_grid(g); },
         [](const Grid& g) { return "1\n" + format_grid(g); });
   };
+  e.validate_contest = validate_contest;
+  e.shrink = shrink_contest;
+  e.contest_bounds = {{"cases", {1, 100}}, {"rows", {1, 15}}, {"cols", {1, 15}}};
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     return generate_contest(seed, params.get("cases"), params.get("rows"), params.get("cols"),
                             params.get("density"), sink);

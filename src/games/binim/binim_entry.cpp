@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/text_reader.h"
+#include "games/binim/binim_contest.h"
 #include "games/binim/binim_io.h"
 #include "games/binim/binim_theory.h"
 #include "verify/verify.h"
@@ -258,6 +259,9 @@ GameEntry make_entry(Ending ending) {
         },
         [](const Position& p) { return format_position(p); });
   };
+  e.validate_contest = validate_contest;
+  e.shrink = shrink_contest;
+  e.contest_bounds = {{"cases", {1, 500}}, {"stacks", {1, 50}}, {"max-length", {1, 50}}};
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     return generate_contest(seed, params.get("cases"), params.get("stacks"),
                             params.get("max-length"), sink);

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "core/text_reader.h"
+#include "games/gridgame/gridgame_contest.h"
 #include "games/gridgame/gridgame_io.h"
 #include "games/gridgame/gridgame_theory.h"
 #include "verify/verify.h"
@@ -220,6 +221,9 @@ GameEntry entry() {
         matrix_gen(static_cast<int>(n), params.get("max-abs")), trials, seed, check,
         [](const CostMatrix& m) { return "1\n" + algorithms::assignment::format_matrix(m); });
   };
+  e.validate_contest = validate_contest;
+  e.shrink = shrink_contest;
+  e.contest_bounds = {{"cases", {1, 20}}, {"n", {1, 8}}, {"max-abs", {0, 1000}}};
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     return algorithms::assignment::generate_matrices(seed, params.get("cases"), params.get("n"),
                                                      params.get("max-abs"), true, sink);

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/text_reader.h"
+#include "games/nim/nim_contest.h"
 #include "games/nim/nim_io.h"
 #include "games/nim/nim_reference.h"
 #include "games/nim/nim_theory.h"
@@ -195,6 +196,10 @@ GameEntry entry() {
     return generate_contest(seed, params.get("cases"), params.get("rows"), params.get("max-length"),
                             sink);
   };
+  e.validate_contest = validate_contest;
+  e.shrink = shrink_contest;
+  // No contest: judge's default sizes, small enough for a slow solution.
+  e.contest_bounds = {{"cases", {1, 100}}, {"rows", {1, 10}}, {"max-length", {0, 1'000'000'000}}};
   add_bench<Model>(e, "3 4 5 / 1 2 3 4 5 / 7 7 7 7 / 2 3 5 7 11, normal and misere", [] {
     std::vector<std::pair<Model, Position>> out;
     for (const Ending ending : {Ending::kNormal, Ending::kMisere}) {

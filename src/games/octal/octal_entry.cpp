@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "core/text_reader.h"
+#include "games/octal/octal_contest.h"
 #include "games/octal/octal_io.h"
 #include "verify/generators.h"
 #include "verify/verify.h"
@@ -266,6 +267,9 @@ GameEntry entry() {
         [model](const Position& p) { return check_position(model, p); },
         [](const Position& p) { return format_position(p); });
   };
+  e.validate_contest = validate_contest;
+  e.shrink = shrink_contest;
+  e.contest_bounds = {{"cases", {1, 100}}, {"rows", {1, 10}}, {"max-length", {0, 1000}}};
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     return generate_contest(seed, params.get("cases"), params.get("rows"), params.get("max-length"),
                             *theory_of(code_of(params)), sink);

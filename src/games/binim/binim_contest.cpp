@@ -1,0 +1,81 @@
+#include "games/binim/binim_contest.h"
+
+#include <fmt/format.h>
+
+#include "api/contest.h"
+#include "core/text_reader.h"
+#include "games/binim/binim_io.h"
+
+namespace perfectplay::games::binim {
+
+namespace {
+
+constexpr const char* kContest = "CodeChef BINIM";
+constexpr std::int64_t kMaxT = 500, kMaxN = 50, kMaxLength = 50;
+
+struct Case {
+  std::string first;  // Dee or Dum
+  std::vector<std::string> stacks;
+};
+
+// Reads an input solve has accepted; with `check`, against the contest's
+// limits.
+std::vector<Case> read_cases(std::string_view input) {
+  TextReader in(input);
+  const std::int64_t t = read_within(in, "T", 1, kMaxT, kContest);
+  in.end_line("T");
+  std::vector<Case> cases(static_cast<std::size_t>(t));
+  for (Case& c : cases) {
+    in.skip_blank_lines();
+    const std::int64_t n = read_within(in, "N", 1, kMaxN, kContest);
+    c.first = std::string(in.read_word("Dee or Dum"));
+    in.end_line("the first player");
+    for (std::int64_t i = 0; i < n; ++i) {
+      (void)in.at_line_end();
+      const std::size_t at = in.offset();
+      const std::string_view s = in.read_word("a stack");
+      if (static_cast<std::int64_t>(s.size()) > kMaxLength) {
+        in.fail_at(at,
+                   fmt::format("a stack of {} symbols breaks the contest's limit |B| <= {} ({})",
+                               s.size(), kMaxLength, kContest));
+      }
+      c.stacks.emplace_back(s);
+      in.end_line("a stack");
+    }
+  }
+  return cases;
+}
+
+}  // namespace
+
+void validate_contest(std::string_view input) {
+  validate_format_and_limits([&] { (void)solve_contest(input, Ending::kNormal); },
+                             [&] { (void)read_cases(input); });
+}
+
+std::vector<std::string> shrink_contest(std::string_view input) {
+  const auto format = [](const std::vector<Case>& cs) {
+    std::string out = fmt::format("{}\n", cs.size());
+    for (const Case& c : cs) {
+      fmt::format_to(std::back_inserter(out), "{} {}\n", c.stacks.size(), c.first);
+      for (const std::string& s : c.stacks) out += s + "\n";
+    }
+    return out;
+  };
+  const auto shrink_case = [](const Case& c) {
+    std::vector<Case> out;
+    for (auto& fewer : smaller_lists(c.stacks, 1)) out.push_back({c.first, std::move(fewer)});
+    for (std::size_t i = 0; i < c.stacks.size(); ++i) {
+      const std::vector<char> symbols(c.stacks[i].begin(), c.stacks[i].end());
+      for (const auto& shorter : smaller_lists(symbols, 1)) {
+        Case d = c;
+        d.stacks[i].assign(shorter.begin(), shorter.end());
+        out.push_back(std::move(d));
+      }
+    }
+    return out;
+  };
+  return shrink_cases(read_cases(input), shrink_case, format);
+}
+
+}  // namespace perfectplay::games::binim

@@ -1,0 +1,51 @@
+#include "games/nim/nim_contest.h"
+
+#include <fmt/format.h>
+
+#include <cstdint>
+
+#include "api/contest.h"
+#include "core/text_reader.h"
+#include "games/nim/nim_io.h"
+
+namespace perfectplay::games::nim {
+
+void validate_contest(std::string_view input) {
+  (void)solve_contest(input, Ending::kNormal);
+}
+
+std::vector<std::string> shrink_contest(std::string_view input) {
+  using Rows = std::vector<std::int64_t>;
+  TextReader in(input);
+  const std::uint64_t t = in.read_uint("T", UINT64_MAX);
+  in.end_line("T");
+  std::vector<Rows> cases(t);
+  for (Rows& rows : cases) {
+    const std::uint64_t k = in.read_uint("k", UINT64_MAX);
+    in.end_line("k");
+    for (std::uint64_t i = 0; i < k; ++i) {
+      rows.push_back(static_cast<std::int64_t>(in.read_uint("a row", kMaxLength)));
+    }
+    in.end_line("the rows");
+  }
+  const auto format = [](const std::vector<Rows>& cs) {
+    std::string out = fmt::format("{}\n", cs.size());
+    for (const Rows& rows : cs)
+      fmt::format_to(std::back_inserter(out), "{}\n{}\n", rows.size(), fmt::join(rows, " "));
+    return out;
+  };
+  const auto shrink_case = [](const Rows& rows) {
+    std::vector<Rows> out = smaller_lists(rows, 1);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      for (const std::int64_t v : smaller_values(rows[i])) {
+        Rows r = rows;
+        r[i] = v;
+        out.push_back(std::move(r));
+      }
+    }
+    return out;
+  };
+  return shrink_cases(cases, shrink_case, format);
+}
+
+}  // namespace perfectplay::games::nim

@@ -1,0 +1,1 @@
+judge nim --time-limit 0 -- true

@@ -1,0 +1,1 @@
+validate assignment x.in

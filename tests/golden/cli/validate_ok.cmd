@@ -1,0 +1,1 @@
+validate binim2 -
