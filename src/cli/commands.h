@@ -20,6 +20,8 @@ using AddCommand = Command (*)(CLI::App& app);
 
 // Each command file defines its add function, declared here, and lists it
 // below; the order is the order in `perfectplay help`.
-inline const std::vector<AddCommand> kOwnCommands = {};
+Command add_serve(CLI::App& app);  // serve.cpp: the web board
+
+inline const std::vector<AddCommand> kOwnCommands = {add_serve};
 
 }  // namespace perfectplay::cli
