@@ -218,7 +218,7 @@ function drawBinim(position, moves) {
   const cell = 22;
   const shown = 24;
   const tallest = Math.min(shown, Math.max(1, ...stacks.map((s) => s.length)));
-  const width = Math.max(220, 20 + stacks.length * (cell + 14));
+  const width = Math.max(560, 20 + stacks.length * (cell + 14));
   const height = 60 + tallest * cell;
   const root = svg('svg', {class: 'board binim', viewBox: `0 0 ${width} ${height}`, width, height, role: 'img'});
   root.append(svg('text', {x: 4, y: 14, class: 'label'},
@@ -253,8 +253,9 @@ function drawBacteria(position, moves) {
   if (!grid.every((l) => l.length === cols && /^[.#HV]+$/.test(l))) return null;
   const mutated = lines[rows + 1] === 'mutated';
   const cell = Math.max(6, Math.min(28, Math.floor(640 / Math.max(rows, cols))));
-  const root = svg('svg', {class: 'board bacteria', viewBox: `0 0 ${cols * cell + 2} ${rows * cell + 24}`,
-                           width: cols * cell + 2, height: rows * cell + 24, role: 'img'});
+  const width = Math.max(420, cols * cell + 2);
+  const root = svg('svg', {class: 'board bacteria', viewBox: `0 0 ${width} ${rows * cell + 24}`,
+                           width, height: rows * cell + 24, role: 'img'});
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const ch = grid[r][c];
@@ -308,7 +309,7 @@ function drawGridgame(position, moves) {
   const waiting = played.length % 2 === 1 ? played[played.length - 1] : null;
   const cell = Math.max(18, Math.min(44, Math.floor(600 / n)));
   const off = 34;
-  const width = off + n * cell + 4;
+  const width = Math.max(420, off + n * cell + 4);
   const height = off + n * cell + 28;
   const root = svg('svg', {class: 'board gridgame', viewBox: `0 0 ${width} ${height}`, width, height, role: 'img'});
   for (let i = 1; i <= n; i++) {
@@ -357,7 +358,7 @@ function drawAsymmetry(position) {
   }
   const cell = Math.max(20, Math.min(40, Math.floor(720 / m)));
   const off = 40;
-  const width = off + m * cell + 8;
+  const width = Math.max(600, off + m * cell + 8);
   const height = off + n * cell + 30;
   const root = svg('svg', {class: 'board asymmetry', viewBox: `0 0 ${width} ${height}`, width, height, role: 'img'});
   const letters = 'abcdefghijklmnopqrstuvwxyz';
@@ -415,7 +416,8 @@ function render() {
   const over = a.to_move === null || a.moves.length === 0;
   const status = $('status');
   status.replaceChildren();
-  status.append(el('span', {class: 'to-move'}, over ? 'the game is over' : `${a.to_move.name} to move`));
+  status.append(el('span', {class: 'to-move'}, over ? 'the game is over'
+                   : a.to_move.name === 'the player to move' ? 'to move:' : `${a.to_move.name} to move`));
   status.append(el('span', {class: `value ${a.value.kind}`, 'data-value': dataValue(a.value)},
                    valueText(a.value) || 'unknown'));
   status.append(el('span', {class: 'source'}, sourceWords[a.value.source] || a.value.source));
@@ -494,11 +496,11 @@ function drawChart() {
   const hi = scored ? Math.max(...ys) : 1;
   const lo = scored ? Math.min(...ys) : -1;
   const span = hi === lo ? 1 : hi - lo;
-  const step = points.length > 1 ? (w - 60) / (points.length - 1) : 0;
+  const step = points.length > 1 ? (w - 110) / (points.length - 1) : 0;
   const root = svg('svg', {class: 'chart', viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: 'img'});
-  const X = (i) => 40 + i * step;
+  const X = (i) => 90 + i * step;
   const Y = (y) => 10 + (hi - y) / span * (h - 40);
-  root.append(svg('line', {x1: 40, x2: w - 10, y1: Y(scored ? 0 : 0), y2: Y(0), class: 'axis'}));
+  root.append(svg('line', {x1: 90, x2: w - 10, y1: Y(0), y2: Y(0), class: 'axis'}));
   root.append(svg('text', {x: 2, y: 16, class: 'label'}, scored ? hi : 'side 1 wins'));
   root.append(svg('text', {x: 2, y: h - 26, class: 'label'}, scored ? lo : 'side 2 wins'));
   root.append(svg('polyline', {points: points.map((p) => `${X(p.i)},${Y(p.y)}`).join(' '), class: 'line'}));
@@ -512,7 +514,7 @@ function drawChart() {
                                (mistake ? ` (side ${sideToMove(prev, p.i - 1) + 1}'s mistake)` : '')));
     root.append(dot);
   }
-  root.append(svg('text', {x: 40, y: h - 6, class: 'label'}, 'ply 0'));
+  root.append(svg('text', {x: 80, y: h - 6, class: 'label'}, 'ply 0'));
   root.append(svg('text', {x: w - 60, y: h - 6, class: 'label'}, `ply ${points.length - 1}`));
   box.append(root);
 }
