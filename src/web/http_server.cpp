@@ -37,6 +37,7 @@ HttpServer::HttpServer(const Handler& handler, unsigned connections)
     int yes = 1;
     ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
   });
+  s.set_tcp_nodelay(true);
   s.set_payload_max_length(handler.limits().max_body);
   s.set_keep_alive_timeout(5);
   s.set_read_timeout(10);
