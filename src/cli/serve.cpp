@@ -31,7 +31,7 @@ struct ServeOptions {
   bool open = false;
   web::Limits limits;
   std::uint64_t time_limit_ms = 5000;
-  unsigned threads = 8;
+  unsigned threads = 16;
 };
 
 bool is_loopback(const std::string& host) {

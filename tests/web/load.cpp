@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
   int port = 0;
   if (url.empty()) {
     handler = std::make_unique<web::Handler>(web::Limits{});
-    server = std::make_unique<web::HttpServer>(*handler, 8);
+    server = std::make_unique<web::HttpServer>(*handler, 16);
     port = server->bind(host, 0);
     if (port == 0) {
       std::fprintf(stderr, "cannot bind a loopback port\n");
