@@ -324,7 +324,7 @@ function drawGridgame(position, moves) {
       const x = off + (c - 1) * cell;
       const y = off + (r - 1) * cell;
       const crossed = crossedRows.has(r) || crossedCols.has(c);
-      const cls = scored.has(`${r} ${c}`) ? 'scored' : crossed ? 'crossed' : (r === waiting ? 'waiting' : 'open');
+      const cls = scored.has(`${r} ${c}`) ? 'scored' : r === waiting ? 'waiting' : crossed ? 'crossed' : 'open';
       root.append(svg('rect', {x, y, width: cell - 2, height: cell - 2, class: `cell ${cls}`}));
       if (cell >= 24) root.append(svg('text', {x: x + 3, y: y + cell / 2 + 4, class: 'value'}, matrix[r - 1][c - 1]));
     }
@@ -467,7 +467,8 @@ function renderHistory() {
     const mistake = listed && !listed.best;
     const item = el('li', {class: (i === state.index ? 'current ' : '') + (i > state.index ? 'future ' : '') + (mistake ? 'mistake' : ''),
                            'data-ply': String(i)},
-                    el('span', {class: 'who'}, `side ${sideToMove(prev, i - 1) + 1}`), ' ',
+                    el('span', {class: 'who'}, turnless(prev) ? `side ${sideToMove(prev, i - 1) + 1}`
+                                                              : prev.to_move.name.split(' ')[0]), ' ',
                     el('span', {class: 'move-text'}, e.move), ' ',
                     el('span', {class: 'move-value'}, listed ? valueText(listed.value) : ''),
                     mistake ? el('span', {class: 'note'}, ' a mistake: it changes the value') : '');

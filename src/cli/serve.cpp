@@ -108,7 +108,8 @@ int run_serve(const ServeOptions& o) {
 
 Command add_serve(CLI::App& app) {
   static ServeOptions o;
-  CLI::App* sub = app.add_subcommand("serve", "serve the analysis board in the browser");
+  CLI::App* sub =
+      app.add_subcommand("serve", "The analysis board in the browser, on a local web server");
   sub->add_option("--port", o.port, "TCP port (0: any free one, printed)")
       ->check(CLI::Range(0, 65535))
       ->capture_default_str();

@@ -301,3 +301,12 @@ TEST(WebHttp, RoundTripOnLoopback) {
   server.stop();
   serving.join();
 }
+
+TEST(WebHttp, ATakenPortIsRefused) {
+  const web::Handler h(inline_limits());
+  web::HttpServer first(h, 1);
+  const int port = first.bind("127.0.0.1", 0);
+  ASSERT_GT(port, 0);
+  web::HttpServer second(h, 1);
+  EXPECT_EQ(second.bind("127.0.0.1", port), 0);  // no SO_REUSEPORT sharing
+}

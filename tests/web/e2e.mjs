@@ -109,15 +109,12 @@ async function testGame(browser, url, game) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.setViewport({width: 1100, height: 720});
+  await page.setViewport({width: 1100, height: 860});
   await page.goto(`${url}?game=${game.name}`);
   await settled(page);
   const start = await position(page);
   check(start === cliAnalyze(game.name, game.default_position, {}, []).position,
         `${game.name}: opens on the default position`);
-  if (screenshots) {
-    await page.screenshot({path: join(screenshots, `web-${game.name}.png`)});
-  }
   const cli = await compareWithCli(page, game.name, {}, game.options, `${game.name} default`);
   check(await page.$('#position svg.board') !== null, `${game.name}: the board is drawn as SVG`);
 
@@ -131,6 +128,9 @@ async function testGame(browser, url, game) {
   await waitPosition(page, start);
   await page.click('#redo');
   await waitPosition(page, move.position);
+  if (screenshots) {  // one move played: the board, its moves and the chart
+    await page.screenshot({path: join(screenshots, `web-${game.name}.png`)});
+  }
 
   // The URL round-trips: a fresh page on it shows the same position.
   const again = await browser.newPage();
