@@ -59,6 +59,7 @@ void open_browser(const std::string& url) {
 int run_serve(const ServeOptions& o) {
   web::Limits limits = o.limits;
   limits.time_limit = std::chrono::milliseconds(o.time_limit_ms);
+  limits.loopback_hosts_only = is_loopback(o.host);
   if (!is_loopback(o.host)) {
     std::fprintf(stderr,
                  "perfectplay: warning: listening on %s, not loopback: other machines can reach "

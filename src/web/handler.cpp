@@ -12,6 +12,7 @@
 #include <new>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string_view>
 #include <thread>
 
 #include "api/analysis.h"
@@ -215,6 +216,19 @@ Response solve(const std::string& route, const nlohmann::json& j, const Limits& 
 
 }  // namespace
 
+// "localhost", "127.0.0.1", "[::1]", each with or without ":PORT".
+bool loopback_host(std::string_view host) {
+  const std::size_t colon = host.rfind(':');
+  if (colon != std::string_view::npos && host.back() != ']') {
+    const std::string_view port = host.substr(colon + 1);
+    if (port.empty() || port.find_first_not_of("0123456789") != std::string_view::npos) {
+      return false;
+    }
+    host = host.substr(0, colon);
+  }
+  return host == "localhost" || host == "127.0.0.1" || host == "[::1]";
+}
+
 const std::vector<std::pair<std::string, std::string>>& security_headers() {
   static const std::vector<std::pair<std::string, std::string>> headers = {
       {"Content-Security-Policy",
@@ -238,7 +252,9 @@ Handler::~Handler() = default;
 Response Handler::handle(const Request& request) const {
   Response r;
   try {
-    if (request.path.rfind("/api/", 0) == 0) {
+    if (limits_.loopback_hosts_only && !loopback_host(request.host)) {
+      r = error(403, "this server answers only requests to localhost, 127.0.0.1 or [::1]");
+    } else if (request.path.rfind("/api/", 0) == 0) {
       r = handle_api(request);
       r.headers.emplace_back("Cache-Control", "no-store");
     } else if (request.method != "GET" && request.method != "HEAD") {

@@ -15,7 +15,8 @@
 // (bad JSON, an unknown game or option, a position the parser refuses with
 // its line and column, an illegal move) is 400 with the command line's
 // message; a search past --max-states or past the wall-clock limit is 422; a
-// body over the limit 413; a full work queue 503.
+// body over the limit 413; a full work queue 503; a Host header that is not
+// loopback's, on a server that checks it, 403.
 //
 // Work: the requests that solve (analyze, hint, play, generate) run on a
 // small pool of worker threads with a bounded queue. A request waits for its
@@ -40,6 +41,7 @@ struct Request {
   std::string method;  // "GET", "POST", ...
   std::string path;    // the path as sent, percent-encoding kept, no query
   std::string body;
+  std::string host = {};  // the Host header ("127.0.0.1:8080"), when checked
 };
 
 struct Response {
@@ -56,6 +58,11 @@ struct Limits {
   std::chrono::milliseconds time_limit{5000};       // wall clock a request waits
   unsigned workers = 2;                             // solving threads (0: the caller's)
   unsigned queue = 16;                              // requests waiting for a worker
+  // When true, only requests whose Host names this machine's loopback
+  // (localhost, 127.0.0.1, [::1], any port) are served; others get 403. A
+  // server on loopback sets it: a web page elsewhere cannot reach it through
+  // DNS rebinding (its requests carry its own host name).
+  bool loopback_hosts_only = false;
 };
 
 // The headers every response carries: the content security policy (scripts

@@ -19,6 +19,7 @@ void serve_request(const Handler& handler, const httplib::Request& req, httplib:
   r.method = req.method;
   r.path = req.target.substr(0, req.target.find('?'));
   r.body = req.body;
+  r.host = req.get_header_value("Host");
   Response out = handler.handle(r);
   res.status = out.status;
   for (auto& [name, value] : out.headers) res.set_header(name.c_str(), value);

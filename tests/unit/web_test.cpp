@@ -310,3 +310,24 @@ TEST(WebHttp, ATakenPortIsRefused) {
   web::HttpServer second(h, 1);
   EXPECT_EQ(second.bind("127.0.0.1", port), 0);  // no SO_REUSEPORT sharing
 }
+
+TEST(WebHandler, OnLoopbackOnlyLoopbackHostsAreServed) {
+  web::Limits limits = inline_limits();
+  limits.loopback_hosts_only = true;
+  const web::Handler h(limits);
+  for (const char* host :
+       {"127.0.0.1:8080", "localhost:1", "[::1]:8080", "localhost", "127.0.0.1", "[::1]"}) {
+    web::Request r{"GET", "/api/games", ""};
+    r.host = host;
+    EXPECT_EQ(h.handle(r).status, 200) << host;
+  }
+  // A page elsewhere whose name now resolves to 127.0.0.1 (DNS rebinding).
+  for (const char* host : {"evil.example:8080", "evil.example", "", "127.0.0.1.evil.example",
+                           "localhost:80x", "127.0.0.1:", "[::1]x", "localhost.:8080"}) {
+    web::Request r{"POST", "/api/analyze", R"({"game":"nim"})"};
+    r.host = host;
+    const web::Response res = h.handle(r);
+    EXPECT_EQ(res.status, 403) << host;
+    EXPECT_EQ(res.content_type, "application/json");
+  }
+}
