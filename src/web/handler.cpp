@@ -167,7 +167,7 @@ Response solve(const std::string& route, const nlohmann::json& j, const Limits& 
       require(static_cast<bool>(g.apply), g, "play");
       const std::string position =
           string_field(j, "position", false, limits.max_position, g.default_position);
-      const std::string move = string_field(j, "move", true, 4096);
+      const std::string move = string_field(j, "move", true, limits.max_position);
       return json_response(200, {{"schema", kJsonSchema},
                                  {"game", g.name},
                                  {"options", options_json(g, params)},
@@ -192,6 +192,10 @@ Response solve(const std::string& route, const nlohmann::json& j, const Limits& 
       input.append(part);
     });
     input.append(g.generate(seed, params, sink));
+    if (input.size() > limits.max_body) {  // the last part, which the sink never saw
+      throw TooLarge(
+          fmt::format("the generated input passes {} bytes (--max-body)", limits.max_body));
+    }
     return json_response(200, {{"schema", kJsonSchema},
                                {"game", g.name},
                                {"options", options_json(g, params)},

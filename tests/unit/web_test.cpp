@@ -168,6 +168,12 @@ TEST(WebHandler, GenerateIsTheGamesGenerate) {
   ASSERT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(json::parse(r.body)["input"], g.generate(7, params, {}));
   EXPECT_EQ(post(h, "/api/generate", {{"game", "gridgame"}, {"seed", -1}}).status, 400);
+  // An input past the body limit is refused, not built.
+  web::Limits small = inline_limits();
+  small.max_body = 2000;
+  const web::Handler tight(small);
+  EXPECT_EQ(post(tight, "/api/generate", {{"game", "gridgame"}, {"options", {{"n", 50}}}}).status,
+            413);
 }
 
 TEST(WebHandler, SizesAndWorkAreBounded) {
