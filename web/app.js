@@ -5,6 +5,7 @@
 'use strict';
 
 const SVG = 'http://www.w3.org/2000/svg';
+const kMaxLinkedPosition = 2000;  // characters of position text in a URL
 
 // The board's state: the line of positions played so far (each with its
 // analysis once known), the index shown, the game and its options.
@@ -679,7 +680,9 @@ function updateUrl() {
   if (!entry || !entry.analysis) return;
   const params = new URLSearchParams();
   params.set('game', state.game.name);
-  params.set('position', entry.analysis.position);
+  // The server reads URLs of up to 8 KiB: a longer position has no link.
+  const linkable = entry.analysis.position.length <= kMaxLinkedPosition;
+  if (linkable) params.set('position', entry.analysis.position);
   for (const o of state.game.options) {
     const v = state.options[o.name];
     if (o.kind === 'flag' && v) params.set(o.name, '1');
@@ -689,6 +692,7 @@ function updateUrl() {
   const url = `/?${params.toString().replace(/\+/g, '%20')}`;
   history.replaceState(null, '', url);
   $('permalink').href = url;
+  $('permalink').textContent = linkable ? 'link to this position' : 'no link: the position is too long for a URL';
 }
 
 function fromUrl() {

@@ -105,6 +105,7 @@ async function compareWithCli(page, game, options, specs, label) {
 }
 
 async function testGame(browser, url, game) {
+  const t0 = Date.now();
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -161,9 +162,27 @@ async function testGame(browser, url, game) {
   check(final.to_move === null || final.moves.length === 0,
         `${game.name}: the game against the engine reached its end (${history} plies)`);
   check(history >= 1, `${game.name}: the history lists the game's moves`);
+  // Every example position (the huge ones included) loads, is drawn (as SVG
+  // or, when too large to draw, as text), and its moves are the CLI's.
+  for (const [i, example] of game.example_positions.entries()) {
+    if (example.length <= 2000) {
+      await page.goto(`${url}?game=${game.name}&position=${encodeURIComponent(example)}`);
+    } else {  // too long for a URL: typed into the box
+      await page.$eval('#position-input', (e, p) => { e.value = p; }, example);
+      await page.click('#load-position');
+      await page.waitForFunction(() => document.body.dataset.state === 'ready' &&
+          document.getElementById('position').getAttribute('data-position').length > 2000,
+        {timeout: 20000});
+    }
+    await settled(page);
+    await compareWithCli(page, game.name, {}, game.options, `${game.name} example ${i}`);
+    check(await page.$('#position svg.board, #position pre') !== null,
+          `${game.name} example ${i}: drawn`);
+  }
   check(errors.length === 0, `${game.name}: no errors in the page: ${errors.join('; ')}`);
   await page.close();
-  console.log(`${game.name}: ${cli.moves.length} moves checked, a game of ${history} plies against the engine`);
+  console.log(`${game.name}: ${cli.moves.length} moves checked, a game of ${history} plies against the engine, ` +
+              `${game.example_positions.length} examples (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 }
 
 async function testOptions(browser, url) {
