@@ -381,7 +381,7 @@ function drawAsymmetry(position) {
     root.append(svg('line', {x1: x, x2: x, y1: 20, y2: off + n * cell, class: 'mirror'}));
   }
   root.append(svg('text', {x: 4, y: height - 8, class: 'label'},
-                  '* marked column; the same letter marks a mirrored pair; outlined: equal to its mirror'));
+                  '* marked; same letter: a mirrored pair; outlined: equals its mirror'));
   return root;
 }
 

@@ -130,6 +130,8 @@ async function testGame(browser, url, game) {
   await page.click('#redo');
   await waitPosition(page, move.position);
   if (screenshots) {  // one move played: the board, its moves and the chart
+    await page.$eval('#moves', (e) => { e.scrollTop = 0; });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({path: join(screenshots, `web-${game.name}.png`)});
   }
 
