@@ -234,7 +234,11 @@ try {
   console.error(`FAIL: ${e.stack || e}`);
 } finally {
   if (browser) await browser.close();
+  // Ctrl-C stops the server cleanly: exit status 0.
+  const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({code, signal})));
   server.kill('SIGINT');
+  const {code, signal} = await exited;
+  check(code === 0, `serve stopped by SIGINT exits 0 (got ${code}, ${signal})`);
   rmSync(profile, {recursive: true, force: true});
 }
 const seconds = ((Date.now() - began) / 1000).toFixed(1);
