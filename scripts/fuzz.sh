@@ -15,7 +15,7 @@ games=$(build/release/perfectplay list 2>/dev/null | awk '{print $1}' || true)
 [ -n "$games" ] || games=$(ls examples)
 mkdir -p build/fuzz/findings
 status=0
-for target in fuzz_solve fuzz_position fuzz_play; do
+for target in fuzz_solve fuzz_position fuzz_play fuzz_web; do
   corpus=build/fuzz/corpus/$target
   seeds=build/fuzz/seeds/$target
   rm -rf "$seeds"
@@ -23,6 +23,15 @@ for target in fuzz_solve fuzz_position fuzz_play; do
   n=0
   for game in $games; do
     printf '%s\n' "$game" > "$seeds/$game-empty"
+    if [ $target = fuzz_web ]; then  # requests: METHOD PATH, then the body
+      for verb in analyze hint play generate; do
+        printf 'POST /api/%s\n{"game":"%s","options":{},"move":"1 1","seed":1}' "$verb" "$game" \
+          > "$seeds/$game-$verb"
+      done
+      printf 'GET /api/games\n' > "$seeds/games"
+      printf 'GET /%%2e%%2e/index.html\n' > "$seeds/dots"
+      continue
+    fi
     case $target in
       fuzz_solve) verb=solve ;;
       fuzz_play) verb=play ;;

@@ -84,7 +84,10 @@ Params params_from_json(const GameEntry& g, const nlohmann::json& options) {
   for (const ParamSpec& spec : g.params) p.values[spec.name] = spec.default_value;
   for (const TextOptionSpec& t : g.text_options) p.texts[t.name] = t.default_value;
   if (options.is_null()) return p;
-  for (const auto& [name, v] : options.items()) {
+  for (const auto& item : options.items()) {
+    // Named copies: clang 14 cannot capture structured bindings in lambdas.
+    const std::string& name = item.key();
+    const nlohmann::json& v = item.value();
     const auto flag = std::find_if(g.flags.begin(), g.flags.end(),
                                    [&](const FlagSpec& f) { return f.name == name; });
     const auto text = std::find_if(g.text_options.begin(), g.text_options.end(),

@@ -24,7 +24,8 @@ using AddCommand = Command (*)(CLI::App& app);
 Command add_judge(CLI::App& app);
 Command add_check(CLI::App& app);
 Command add_validate(CLI::App& app);
+Command add_serve(CLI::App& app);  // serve.cpp: the web board
 
-inline const std::vector<AddCommand> kOwnCommands = {add_judge, add_check, add_validate};
+inline const std::vector<AddCommand> kOwnCommands = {add_serve, add_judge, add_check, add_validate};
 
 }  // namespace perfectplay::cli
