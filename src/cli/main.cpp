@@ -669,6 +669,37 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
+  } catch (const CLI::ExtrasError& e) {
+    // "The following arguments were not expected: 1 --max-states" says
+    // little; name the option the command does not have, and where to look.
+    CLI::App* sub = nullptr;
+    std::string where;
+    for (int i = 1, depth = 0; i < argc && depth < 2; ++i) {
+      for (CLI::App* candidate : (sub == nullptr ? &app : sub)->get_subcommands({})) {
+        if (candidate->get_name() == argv[i]) {
+          sub = candidate;
+          where += (where.empty() ? "" : " ") + std::string(argv[i]);
+          ++depth;
+          break;
+        }
+      }
+    }
+    for (int i = 1; sub != nullptr && i < argc; ++i) {
+      const std::string arg = argv[i];
+      if (arg == "--") break;  // what follows is a program's own arguments
+      if (arg.size() < 2 || arg[0] != '-') continue;
+      const std::string name = arg.substr(0, arg.find('='));
+      if (sub->get_option_no_throw(name) != nullptr || app.get_option_no_throw(name) != nullptr) {
+        continue;
+      }
+      std::fprintf(stderr,
+                   "perfectplay: `%s` has no option %s (`perfectplay %s --help` lists its "
+                   "options)\n",
+                   where.c_str(), name.c_str(), where.c_str());
+      return kExitUsage;
+    }
+    const int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitUsage;
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? kExitOk : kExitUsage;

@@ -1,0 +1,1 @@
+verify nim --max-states 1
