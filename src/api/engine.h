@@ -385,6 +385,19 @@ std::optional<std::string> check_theory(const M& m, const typename M::Position& 
   return std::nullopt;
 }
 
+// A move typed in `play` syntax, or why it is refused: the model's reason
+// for an illegal move, or where the text stops being a move at all. play and
+// apply refuse alike through this.
+template <GameModel M>
+std::variant<typename M::Move, std::string> legal_move(const M& m, const typename M::Position& p,
+                                                       std::string_view text) {
+  try {
+    return m.parse_move(p, text);
+  } catch (const InputError& e) {  // the text is not a move at all
+    return fmt::format("character {}: {}", e.column(), e.message());
+  }
+}
+
 // One game between people and the engine, from any model. Players
 // alternate in every game here, so the engine moves on the plies of its side.
 template <GameModel M>
@@ -422,12 +435,7 @@ class ModelSession : public PlaySession {
   std::vector<std::string> legal_moves() const override { return m_.move_help(p_); }
   std::string move_syntax() const override { return m_.move_syntax(p_); }
   std::optional<std::string> try_move(std::string_view text) override {
-    std::variant<typename M::Move, std::string> parsed;
-    try {
-      parsed = m_.parse_move(p_, text);
-    } catch (const InputError& e) {  // the text is not a move at all
-      return fmt::format("character {}: {}", e.column(), e.message());
-    }
+    auto parsed = legal_move(m_, p_, text);
     if (auto* why = std::get_if<std::string>(&parsed)) return std::move(*why);
     advance(m_.play(p_, std::get<typename M::Move>(parsed)));
     return std::nullopt;
@@ -509,13 +517,7 @@ void add_engine(GameEntry& e, std::function<M(const Params&)> model_of) {
     const M m = model_of(params);
     const typename M::Position p = m.parse_position(text);
     if (!m.mover(p)) throw RequestError("the game is over: no move can be played");
-    std::variant<typename M::Move, std::string> parsed;
-    try {
-      parsed = m.parse_move(p, move);
-    } catch (const InputError& bad) {  // the text is not a move at all
-      throw RequestError(
-          fmt::format("illegal move: character {}: {}", bad.column(), bad.message()));
-    }
+    auto parsed = legal_move(m, p, move);
     if (auto* why = std::get_if<std::string>(&parsed)) {
       throw RequestError("illegal move: " + *why);
     }
