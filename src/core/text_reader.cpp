@@ -172,10 +172,10 @@ void TextReader::skip_blank_lines() {
   }
 }
 
-void TextReader::end_input() {
+void TextReader::end_input(std::string_view after) {
   skip_blank_lines();
   if (offset_ < text_.size())
-    fail(fmt::format("unexpected {} after the last case", describe_here()));
+    fail(fmt::format("unexpected {} after {}", describe_here(), after));
 }
 
 }  // namespace perfectplay

@@ -55,8 +55,9 @@ class TextReader {
   // Skips lines that are empty or hold only blanks.
   void skip_blank_lines();
 
-  // Requires the input to end here, allowing trailing blank lines.
-  void end_input();
+  // Requires the input to end here, allowing trailing blank lines; what
+  // ends it is named in the message ("unexpected 'x' after the position").
+  void end_input(std::string_view after = "the last case");
 
   bool at_end() const { return offset_ >= text_.size(); }
   // Bytes not read yet: an upper bound on what the rest of the input holds.

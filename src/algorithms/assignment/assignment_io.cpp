@@ -37,7 +37,7 @@ CostMatrix parse_assignment(std::string_view input) {
   in.skip_blank_lines();
   if (in.at_end()) in.fail("empty input: expected n and an n x n cost matrix");
   CostMatrix m = read_matrix(in);
-  in.end_input();
+  in.end_input("the matrix");
   return m;
 }
 

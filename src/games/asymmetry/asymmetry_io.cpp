@@ -101,7 +101,7 @@ Board parse_position(std::string_view text) {
       b.marked[c] = 1;
     }
     in.end_line("the marked columns");
-    in.end_input();
+    in.end_input("the position");
   }
   return b;
 }

@@ -61,6 +61,7 @@ std::vector<Grid> parse_contest(std::string_view input) {
   in.end_line("the number of cases");
   std::vector<Grid> grids;
   for (std::uint64_t i = 1; i <= cases; ++i) {
+    in.skip_blank_lines();  // blank lines between cases are skipped (docs/cli.md)
     if (in.at_end()) in.fail(fmt::format("expected case {} of {}, found end of input", i, cases));
     Grid g;
     read_cells(in, ".#", g.rows, g.cols, g.cells);
@@ -89,7 +90,7 @@ Board parse_position(std::string_view text) {
   } else {
     in.seek(after_grid);
   }
-  in.end_input();
+  in.end_input("the position");
   b.grid.cells = b.marks;
   for (char& c : b.grid.cells) {
     if (c != '#') c = '.';

@@ -109,6 +109,7 @@ std::vector<Player> solve_contest(std::string_view input, Ending ending) {
   in.end_line("the number of cases");
   std::vector<Player> winners;
   for (std::uint64_t c = 1; c <= cases; ++c) {
+    in.skip_blank_lines();  // blank lines between cases are skipped (docs/cli.md)
     if (in.at_end()) in.fail(fmt::format("expected case {} of {}, found end of input", c, cases));
     const std::size_t n_offset = in.offset();
     const std::uint64_t n = in.read_uint("the number of stacks N", kMaxCount);

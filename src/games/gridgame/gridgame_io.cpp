@@ -18,7 +18,7 @@ std::vector<CostMatrix> parse_contest(std::string_view input) {
   in.end_line("the number of cases");
   std::vector<CostMatrix> out;
   for (std::int64_t i = 1; i <= cases; ++i) {
-    in.skip_blank_lines();
+    in.skip_blank_lines();  // blank lines between cases are skipped (docs/cli.md)
     if (in.at_end()) in.fail(fmt::format("expected case {} of {}, found end of input", i, cases));
     out.push_back(read_matrix(in));
   }
@@ -51,7 +51,7 @@ Position parse_position(std::string_view text) {
       p.moves.push_back(k);
     }
     in.end_line("the moves");
-    in.end_input();
+    in.end_input("the position");
   }
   return p;
 }

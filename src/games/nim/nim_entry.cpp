@@ -65,7 +65,7 @@ std::variant<Move, std::string> Model::parse_move(const Position& p, std::string
   m.row = static_cast<std::size_t>(in.read_uint("a row number", UINT32_MAX)) - 1;
   m.take = in.read_uint("a number of squares", kMaxLength);
   in.end_line("the move");
-  in.end_input();
+  in.end_input("the move");
   if (m.row >= p.rows.size()) {
     return fmt::format("there is no row {} (rows are 1 to {})", m.row + 1, p.rows.size());
   }

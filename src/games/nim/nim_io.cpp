@@ -60,6 +60,7 @@ std::vector<CaseAnswer> solve_contest(std::string_view input, Ending ending) {
   answers.reserve(std::min<std::uint64_t>(cases, in.remaining() / 4 + 1));
   std::vector<std::uint64_t> rows;
   for (std::uint64_t c = 1; c <= cases; ++c) {
+    in.skip_blank_lines();  // blank lines between cases are skipped (docs/cli.md)
     if (in.at_end()) {
       in.fail(fmt::format("expected case {} of {}, found end of input", c, cases));
     }
@@ -123,7 +124,7 @@ Position parse_position(std::string_view text) {
   Position p;
   while (!in.at_line_end()) p.rows.push_back(in.read_uint("a row length", kMaxLength));
   in.end_line("the row lengths");
-  in.end_input();
+  in.end_input("the position");
   return p;
 }
 

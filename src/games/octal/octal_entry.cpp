@@ -61,7 +61,7 @@ std::variant<Move, std::string> Model::parse_move(const Position& p, std::string
     take = in.read_uint("a number of pins", kMaxLength);
     if (!in.at_line_end()) left = in.read_uint("the pins left on the left", kMaxLength);
     in.end_line("the move");
-    in.end_input();
+    in.end_input("the move");
   } catch (const InputError& e) {
     return fmt::format("column {}: {}", e.column(), e.message());
   }

@@ -36,6 +36,7 @@ std::vector<CaseAnswer> solve_contest(std::string_view input) {
   std::map<std::string, std::shared_ptr<const Theory>, std::less<>> theories;
   std::vector<std::uint64_t> rows;
   for (std::uint64_t c = 1; c <= cases; ++c) {
+    in.skip_blank_lines();  // blank lines between cases are skipped (docs/cli.md)
     if (in.at_end()) in.fail(fmt::format("expected case {} of {}, found end of input", c, cases));
     in.at_line_end();
     const std::size_t code_at = in.offset();
@@ -106,7 +107,7 @@ Position parse_position(std::string_view text, const Theory& theory) {
   Position p;
   while (!in.at_line_end()) p.rows.push_back(read_row(in, theory));
   in.end_line("the row lengths");
-  in.end_input();
+  in.end_input("the position");
   return p;
 }
 
