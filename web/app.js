@@ -214,8 +214,9 @@ function drawRows(kind) {
 function drawBinim(position, moves) {
   const words = position.trim().split(/\s+/);
   if (words.length < 1 || !/^(Dee|Dum)$/.test(words[0])) return null;
-  const stacks = words.slice(1);
-  if (!stacks.every((s) => /^[01]+$/.test(s)) || stacks.length > 60) return null;
+  // An emptied stack is `-`: it keeps its place and number, drawn empty.
+  const stacks = words.slice(1).map((s) => (s === '-' ? '' : s));
+  if (!words.slice(1).every((s) => /^([01]+|-)$/.test(s)) || stacks.length > 60) return null;
   const cell = 22;
   const shown = 24;
   const tallest = Math.min(shown, Math.max(1, ...stacks.map((s) => s.length)));

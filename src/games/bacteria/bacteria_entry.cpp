@@ -80,11 +80,11 @@ std::string Model::draw(const Board& b) const {
     out += fmt::format("  {:>3}", r + 1);
     for (int c = 0; c < b.grid.cols; ++c) {
       const char m = b.mark(r, c);
-      out += fmt::format("  {}", m == 'H' ? '-' : m == 'V' ? '|' : m);
+      out += fmt::format("  {}", m);
     }
     out += '\n';
   }
-  out += "  ('.' empty, '#' radioactive, '-' an H colony, '|' a V colony)\n";
+  out += "  ('.' empty, '#' radioactive, 'H' an H colony, 'V' a V colony: as the position reads)\n";
   return out;
 }
 

@@ -17,9 +17,10 @@ std::string shown(char c) {
   return fmt::format("\\x{:02x}", u);
 }
 
-// Reads `R C` and R lines of C cells from `allowed`; cells go to `out`.
+// Reads `R C` and R lines of C cells from `allowed`; cells go to `out`, and
+// the offset of each row's first cell to `row_starts` when it is given.
 void read_cells(TextReader& in, std::string_view allowed, int& rows, int& cols,
-                std::vector<char>& out) {
+                std::vector<char>& out, std::vector<std::size_t>* row_starts = nullptr) {
   rows = static_cast<int>(in.read_int("the number of rows R", 1, kMaxSide));
   cols = static_cast<int>(in.read_int("the number of columns C", 1, kMaxSide));
   in.end_line("R and C");
@@ -30,6 +31,7 @@ void read_cells(TextReader& in, std::string_view allowed, int& rows, int& cols,
           fmt::format("expected row {} of {} ({} cells), found end of input", r + 1, rows, cols));
     }
     const std::size_t start = in.offset();
+    if (row_starts != nullptr) row_starts->push_back(start);
     const std::string_view line = in.read_line(fmt::format("row {} of the grid", r + 1));
     std::string_view cells = line;
     while (!cells.empty() && (cells.back() == ' ' || cells.back() == '\t')) cells.remove_suffix(1);
@@ -82,7 +84,8 @@ Board parse_position(std::string_view text) {
   in.skip_blank_lines();
   if (in.at_end()) in.fail("empty position: expected `R C` and R rows of '.', '#', 'H', 'V'");
   Board b;
-  read_cells(in, ".#HV", b.grid.rows, b.grid.cols, b.marks);
+  std::vector<std::size_t> row_starts;
+  read_cells(in, ".#HV", b.grid.rows, b.grid.cols, b.marks, &row_starts);
   const std::size_t after_grid = in.offset();
   in.skip_blank_lines();
   if (!in.at_end() && in.read_word("`mutated` or the end of the position") == "mutated") {
@@ -95,7 +98,12 @@ Board parse_position(std::string_view text) {
   for (char& c : b.grid.cells) {
     if (c != '#') c = '.';
   }
-  if (auto why = decompose(b)) throw RequestError(*why);
+  // A position no play leads to is bad input like any other: named at its
+  // first infected cell of the region at fault.
+  if (auto bad = decompose(b)) {
+    in.fail_at(row_starts[static_cast<std::size_t>(bad->row)] + static_cast<std::size_t>(bad->col),
+               bad->why);
+  }
   return b;
 }
 

@@ -39,7 +39,9 @@ TEST(Bacteria, MutatingMovesAreNotOptions) {
 
 TEST(Bacteria, PositionsMustBeReachable) {
   // A lone infected cell in the middle of a 3 x 3 grid: no colony stops there.
-  EXPECT_THROW(parse_position("3 3\n...\n.H.\n...\n"), RequestError);
+  // Bad input like any other, named at the infected cell (line 3, column 2).
+  EXPECT_EQ(testing::error_of([] { parse_position("3 3\n...\n.H.\n...\n"); }).substr(0, 50),
+            "in:3:2: this position cannot arise in play: in row");
   // A full row then a column in one half: reachable.
   const Board b = parse_position("3 3\nV..\nHHH\n...\n");
   EXPECT_EQ(b.parts.size(), 2u);
@@ -68,7 +70,7 @@ TEST(Bacteria, MutatedPositionsRoundTrip) {
   EXPECT_EQ(format_position(b), "2 3\n...\n.#.\nmutated\n");
   EXPECT_FALSE(parse_position("2 3\n...\n.#.\n").mutated);
   EXPECT_EQ(testing::error_of([] { parse_position("1 1\n.\nmutant\n"); }),
-            "in:3:1: unexpected 'mutant' after the last case");  // as before `mutated`
+            "in:3:1: unexpected 'mutant' after the position");  // as before `mutated`
 }
 
 TEST(BacteriaEngine, AMutatingMoveLosesAtOnce) {

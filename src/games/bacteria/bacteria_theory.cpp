@@ -147,7 +147,7 @@ bool infected(const Board& b, int r, int c) {
 
 }  // namespace
 
-std::optional<std::string> decompose(Board& b) {
+std::optional<Unreachable> decompose(Board& b) {
   b.parts.clear();
   std::vector<Rect> todo = {Rect{0, b.grid.rows - 1, 0, b.grid.cols - 1}};
   while (!todo.empty()) {
@@ -183,11 +183,13 @@ std::optional<std::string> decompose(Board& b) {
           }
         }
       }
-      return fmt::format(
-          "this position cannot arise in play: in rows {}..{}, columns {}..{} the infected cells "
-          "(the first at row {}, column {}) fill no whole row or column, but a colony always "
-          "crosses the whole region it is placed in",
-          rect.r1 + 1, rect.r2 + 1, rect.c1 + 1, rect.c2 + 1, fr + 1, fc + 1);
+      return Unreachable{
+          fmt::format(
+              "this position cannot arise in play: in rows {}..{}, columns {}..{} the infected "
+              "cells (the first at row {}, column {}) fill no whole row or column, but a colony "
+              "always crosses the whole region it is placed in",
+              rect.r1 + 1, rect.r2 + 1, rect.c1 + 1, rect.c2 + 1, fr + 1, fc + 1),
+          fr, fc};
     }
     const auto [a, c2] = GrundyTable::split(rect, *cut);
     todo.push_back(a);

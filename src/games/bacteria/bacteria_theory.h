@@ -141,7 +141,11 @@ Board start_board(const Grid& grid);
 // explains why no sequence of moves produces them (every colony crosses its
 // whole rectangle, so some part has a fully infected row or column to peel
 // off first). The answer does not depend on which full line is peeled first.
-std::optional<std::string> decompose(Board& board);
+struct Unreachable {
+  std::string why;
+  int row = 0, col = 0;  // 0-based: the first infected cell of the region at fault
+};
+std::optional<Unreachable> decompose(Board& board);
 
 struct MoveEffect {
   bool mutates = false;

@@ -52,7 +52,9 @@ constexpr Player owner_of(char top) {
 }
 
 struct Position {
-  std::vector<std::string> stacks;  // each non-empty, top first
+  // Top first. A stack emptied in play stays as "" so that stack numbers do
+  // not change under a person's eyes (written `-` in the position format).
+  std::vector<std::string> stacks;
   Player to_move = Player::kDee;
   friend bool operator==(const Position&, const Position&) = default;
 };
@@ -81,21 +83,16 @@ class Rules {
     std::vector<Move> out;
     const char mine = symbol_of(p.to_move);
     for (std::size_t i = 0; i < p.stacks.size(); ++i) {
-      if (p.stacks[i][0] != mine) continue;
+      if (p.stacks[i].empty() || p.stacks[i][0] != mine) continue;
       for (std::size_t c = 1; c <= p.stacks[i].size(); ++c) out.push_back({i, c});
     }
     return out;
   }
 
-  // Removes the elements; an emptied stack leaves the board. Stack order is
-  // kept, so move numbers stay meaningful to a person.
+  // Removes the elements; an emptied stack stays, empty, so that stack
+  // numbers stay the same for the whole game (as nim keeps its empty rows).
   Position play(Position p, const Move& m) const {
-    std::string& s = p.stacks[m.stack];
-    if (m.count == s.size()) {
-      p.stacks.erase(p.stacks.begin() + static_cast<std::ptrdiff_t>(m.stack));
-    } else {
-      s.erase(0, m.count);
-    }
+    p.stacks[m.stack].erase(0, m.count);
     p.to_move = other(p.to_move);
     return p;
   }

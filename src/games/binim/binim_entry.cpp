@@ -44,6 +44,10 @@ std::string Model::draw(const Position& p) const {
   std::string out = fmt::format("  stack  {:<{}}  owner\n", "top->bottom", width);
   for (std::size_t i = 0; i < p.stacks.size(); ++i) {
     const std::string& s = p.stacks[i];
+    if (s.empty()) {
+      out += fmt::format("  {:>5}  {:<{}}  (empty)\n", i + 1, "-", width);
+      continue;
+    }
     out +=
         fmt::format("  {:>5}  {:<{}}  {}\n", i + 1, draw_stack(s), width, name_of(owner_of(s[0])));
   }
@@ -81,6 +85,7 @@ std::variant<Move, std::string> Model::parse_move(const Position& p, std::string
   }
   m.stack = stack - 1;
   const std::string& s = p.stacks[m.stack];
+  if (s.empty()) return fmt::format("stack {} is empty", m.stack + 1);
   if (s[0] != symbol_of(p.to_move)) {
     return fmt::format("stack {} has {} on top: it is {}'s ({} moves only on stacks topped by {})",
                        m.stack + 1, s[0], name_of(owner_of(s[0])), name_of(p.to_move),

@@ -142,7 +142,11 @@ Position parse_position(std::string_view text) {
       in.end_line("the stacks");
       continue;
     }
-    const std::string_view s = in.read_word("a stack (a string of 0 and 1)");
+    const std::string_view s = in.read_word("a stack (a string of 0 and 1, or - if empty)");
+    if (s == "-") {  // a stack emptied in play keeps its number
+      p.stacks.emplace_back();
+      continue;
+    }
     check_stack(in, s, in.offset() - s.size());
     p.stacks.emplace_back(s);
   }
@@ -153,7 +157,7 @@ std::string format_position(const Position& p) {
   std::string out(name_of(p.to_move));
   for (const std::string& s : p.stacks) {
     out += ' ';
-    out += s;
+    out += s.empty() ? "-" : s;
   }
   return out;
 }

@@ -1,9 +1,10 @@
 // binim/binim2 reference: the generic WinLossSolver on the rules, nothing else.
 //
-// The order of the stacks does not change the game, so the reference solves
-// positions with their stacks sorted (ReferenceRules sorts after every move):
-// one memo entry per multiset of stacks and player to move. That is the only
-// thing it adds to the rules.
+// The order of the stacks does not change the game, nor does an empty stack,
+// so the reference solves positions with their stacks sorted and the empty
+// ones dropped (ReferenceRules does so after every move): one memo entry per
+// multiset of stacks and player to move. That is the only thing it adds to
+// the rules.
 #pragma once
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 namespace perfectplay::games::binim {
 
 inline Position canonical(Position p) {
+  std::erase(p.stacks, std::string());  // an empty stack is no stack
   std::sort(p.stacks.begin(), p.stacks.end());
   return p;
 }

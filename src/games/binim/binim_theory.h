@@ -89,7 +89,9 @@ struct Summary {
 
 inline Summary summarize(const Position& p) {
   Summary s;
-  for (const auto& stack : p.stacks) s.add(facts_of(stack));
+  for (const auto& stack : p.stacks) {
+    if (!stack.empty()) s.add(facts_of(stack));
+  }
   return s;
 }
 
@@ -118,7 +120,7 @@ inline std::vector<Move> winning_moves(const Position& p, Ending ending, std::si
   const Player opponent = other(p.to_move);
   for (std::size_t i = 0; i < p.stacks.size() && out.size() < limit; ++i) {
     const std::string& s = p.stacks[i];
-    if (s[0] != mine) continue;
+    if (s.empty() || s[0] != mine) continue;
     StackFacts rest = facts_of(s);
     Summary without = whole;
     without.remove(rest);
@@ -143,7 +145,8 @@ inline std::optional<Move> delaying_move(const Position& p) {
   std::optional<Move> pick;
   const char mine = symbol_of(p.to_move);
   for (std::size_t i = 0; i < p.stacks.size(); ++i) {
-    if (p.stacks[i][0] == mine && (!pick || p.stacks[i].size() > p.stacks[pick->stack].size())) {
+    if (!p.stacks[i].empty() && p.stacks[i][0] == mine &&
+        (!pick || p.stacks[i].size() > p.stacks[pick->stack].size())) {
       pick = Move{i, 1};
     }
   }
