@@ -14,10 +14,13 @@ namespace perfectplay::games::asymmetry {
 
 namespace {
 
-Grid read_grid(TextReader& in) {
+// With `keep` false the values are checked and dropped (check_contest).
+Grid read_grid(TextReader& in, bool keep = true) {
   Grid g = read_header(in);
-  reserve_cells(g.cells, static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols),
-                in.remaining());
+  if (keep) {
+    reserve_cells(g.cells, static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols),
+                  in.remaining());
+  }
   const auto k = static_cast<std::uint64_t>(g.k);
   for (int r = 0; r < g.rows; ++r) {
     if (in.at_end()) {
@@ -27,7 +30,7 @@ Grid read_grid(TextReader& in) {
     const std::size_t start = in.offset();
     const std::size_t before = g.cells.size();
     if (in.try_uint_line(static_cast<std::uint64_t>(g.cols), k, [&](std::uint64_t v) {
-          g.cells.push_back(static_cast<std::uint32_t>(v));
+          if (keep) g.cells.push_back(static_cast<std::uint32_t>(v));
         })) {
       continue;
     }
@@ -37,7 +40,8 @@ Grid read_grid(TextReader& in) {
     for (int c = 0; c < g.cols; ++c) {
       if (in.at_line_end())
         in.fail(fmt::format("row {} has {} values, expected {}", r + 1, c, g.cols));
-      g.cells.push_back(static_cast<std::uint32_t>(in.read_int("a value", 0, g.k)));
+      const auto v = static_cast<std::uint32_t>(in.read_int("a value", 0, g.k));
+      if (keep) g.cells.push_back(v);
     }
     if (!in.at_line_end()) in.fail(fmt::format("row {} has more than {} values", r + 1, g.cols));
     in.end_line("the row");
@@ -78,6 +82,13 @@ Grid parse_contest(std::string_view input) {
   Grid g = read_grid(in);
   in.end_input();
   return g;
+}
+
+void check_contest(std::string_view input) {
+  TextReader in(input);
+  if (in.at_end()) in.fail("empty input: expected N M K");
+  (void)read_grid(in, false);
+  in.end_input();
 }
 
 Board parse_position(std::string_view text) {

@@ -26,6 +26,9 @@ inline constexpr std::int64_t kMaxK = 4'294'967'295;
 inline constexpr std::int64_t kMaxCells = 500'000'000;
 
 Grid parse_contest(std::string_view input);
+// parse_contest's checks without keeping the grid: where the solve's fast
+// paths decline, this names the defect (InputError) in constant memory.
+void check_contest(std::string_view input);
 
 // The first line, N M K, checked; the grid's cells are left empty.
 Grid read_header(TextReader& in);

@@ -1,7 +1,10 @@
 #include "games/asymmetry/asymmetry_solve.h"
 
+#include <algorithm>
+#include <stdexcept>
 #include <system_error>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "core/text_reader.h"
@@ -39,7 +42,11 @@ void read_part(Part& part, const Grid& header) noexcept {
     reserve_cells(part.cells, static_cast<std::size_t>(header.rows) * cols, part.text.size());
     const auto k = static_cast<std::uint64_t>(header.k);
     while (!in.at_end()) {
-      if (part.rows == header.rows) return;
+      if (part.rows == header.rows) {  // only blank lines may follow the last row
+        in.skip_blank_lines();
+        if (!in.at_end()) return;
+        break;
+      }
       const std::size_t before = part.cells.size();
       if (!in.try_uint_line(cols, k, [&](std::uint64_t v) {
             part.cells.push_back(static_cast<std::uint32_t>(v));
@@ -123,9 +130,210 @@ std::optional<std::int64_t> solve_contest_split(std::string_view input, int part
   return all.total(part[0].bests);
 }
 
+namespace {
+
+// The accumulators' bytes per pair (PairScan: sums, top flips of each
+// column choice, top differences, F and C; PairBests), and a second part's.
+constexpr std::size_t kScanBytesPerPair = 8 + 3 * sizeof(TopTwoFlips) + 3 * 8 + 2 * 8;
+constexpr std::size_t kPartBytesPerPair = 8 + 3 * sizeof(TopTwoFlips) + 2 * 8;
+// Values held per block on the block path (a block is rows x 2 * pairs).
+// (Small enough that the per-block vectors stay under malloc's mmap threshold:
+// a fresh mapping per block would fault its pages in every time.)
+constexpr std::size_t kBlockValues = std::size_t{1} << 13;
+
+std::optional<Grid> header_of(std::string_view input, std::size_t* body_at) {
+  try {
+    TextReader in(input);
+    if (in.at_end()) return std::nullopt;
+    const Grid header = read_header(in);
+    *body_at = in.offset();
+    return header;
+  } catch (const InputError&) {
+    return std::nullopt;  // the sequential parser names it
+  }
+}
+
+// Pass `f(row, id)` every row of the plain shape, one at a time in `row`;
+// false where the body is not exactly N rows of M values in [0, K] followed
+// by blank lines only.
+template <class F>
+bool each_row(std::string_view body, const Grid& h, std::vector<std::uint32_t>& row, F&& f) {
+  TextReader in(body);
+  const auto cols = static_cast<std::uint64_t>(h.cols);
+  const auto k = static_cast<std::uint64_t>(h.k);
+  row.resize(static_cast<std::size_t>(h.cols));
+  for (int r = 0; r < h.rows; ++r) {
+    std::size_t n = 0;
+    if (in.at_end() || !in.try_uint_line(cols, k, [&](std::uint64_t v) {
+          row[n++] = static_cast<std::uint32_t>(v);
+        })) {
+      return false;
+    }
+    f(row.data(), r);
+  }
+  in.skip_blank_lines();
+  return in.at_end();
+}
+
+bool is_digit(char c) {
+  return static_cast<unsigned>(c - '0') <= 9;
+}
+
+// The next value to the right of `at` (skipping blanks), and `at` past it.
+std::uint32_t read_forward(std::string_view text, std::size_t& at) {
+  while (text[at] == ' ' || text[at] == '\t') ++at;
+  std::uint64_t v = 0;
+  while (at < text.size() && is_digit(text[at]))
+    v = v * 10 + static_cast<unsigned>(text[at++] - '0');
+  return static_cast<std::uint32_t>(v);
+}
+
+// The next value to the left of `end` (one past its last digit; blanks and
+// line ends before it skipped), and `end` before it.
+std::uint32_t read_backward(std::string_view text, std::size_t& end) {
+  while (!is_digit(text[end - 1])) --end;
+  std::uint64_t v = 0, scale = 1;
+  while (end > 0 && is_digit(text[end - 1])) {
+    v += scale * static_cast<unsigned>(text[--end] - '0');
+    scale *= 10;
+  }
+  return static_cast<std::uint32_t>(v);
+}
+
+std::int64_t add_checked(std::int64_t a, std::int64_t b) {
+  std::int64_t sum;
+  if (__builtin_add_overflow(a, b, &sum)) throw std::overflow_error("the asymmetry passes 2^63");
+  return sum;
+}
+
+}  // namespace
+
+std::optional<SolvePath> choose_path(std::string_view input) {
+  std::size_t body_at = 0;
+  const auto h = header_of(input, &body_at);
+  if (!h) return std::nullopt;
+  const std::uint64_t size = input.size();
+  const auto pairs = static_cast<std::uint64_t>(h->cols) / 2;
+  const std::uint64_t cells =
+      4 * static_cast<std::uint64_t>(h->rows) * static_cast<std::uint64_t>(h->cols);
+  const std::uint64_t scan = kScanBytesPerPair * pairs;
+  if (cells + scan <= size) return SolvePath::kStored;
+  if (scan + 16 * pairs + 4 * static_cast<std::uint64_t>(h->cols) <= size)
+    return SolvePath::kStreamed;
+  return SolvePath::kBlocks;
+}
+
+std::optional<std::int64_t> solve_contest_streamed(std::string_view input) {
+  std::size_t body_at = 0;
+  const auto h = header_of(input, &body_at);
+  if (!h) return std::nullopt;
+  const std::string_view body = input.substr(body_at);
+  // As the stored path: a body too short for N * M values is declined
+  // before the accumulators (sized by M) are made.
+  if (body.size() + 1 <
+      2 * static_cast<std::uint64_t>(h->rows) * static_cast<std::uint64_t>(h->cols)) {
+    return std::nullopt;
+  }
+  PairScan scan(h->cols, h->k, h->rows >= 2);
+  std::vector<std::uint32_t> row;
+  if (!each_row(body, *h, row, [&](const std::uint32_t* r, int id) { scan.add_row(r, id); })) {
+    return std::nullopt;
+  }
+  scan.finish_pass1();
+  const auto requests = scan.best_row_requests();
+  PairBests bests = scan.no_bests();
+  std::size_t q = 0;
+  (void)each_row(body, *h, row, [&](const std::uint32_t* r, int id) {
+    scan.best_of_row(r, bests);
+    for (; q < requests.size() && requests[q].first == id; ++q) {
+      scan.fix_best_row(r, id, requests[q].second, bests);
+    }
+  });
+  return scan.total(bests);
+}
+
+std::optional<std::int64_t> solve_contest_blocks(std::string_view input, std::size_t block_pairs) {
+  std::size_t body_at = 0;
+  const auto h = header_of(input, &body_at);
+  if (!h) return std::nullopt;
+  const std::string_view body = input.substr(body_at);
+  const auto rows = static_cast<std::size_t>(h->rows);
+  if (body.size() + 1 < 2 * rows * static_cast<std::size_t>(h->cols)) return std::nullopt;
+  // Pass 0: the shape, and where each row's values start and end.
+  std::vector<std::size_t> start(rows), end(rows);
+  {
+    TextReader in(body);
+    const auto cols = static_cast<std::uint64_t>(h->cols);
+    const auto k = static_cast<std::uint64_t>(h->k);
+    for (std::size_t r = 0; r < rows; ++r) {
+      if (in.at_end()) return std::nullopt;
+      start[r] = in.offset();
+      if (!in.try_uint_line(cols, k, [](std::uint64_t) {})) return std::nullopt;
+      std::size_t e = in.offset();
+      while (!is_digit(body[e - 1])) --e;  // back over the line end and blanks
+      end[r] = e;
+    }
+    in.skip_blank_lines();
+    if (!in.at_end()) return std::nullopt;
+  }
+  const std::size_t pairs = static_cast<std::size_t>(h->cols) / 2;
+  if (block_pairs == 0) block_pairs = std::max<std::size_t>(1, kBlockValues / (2 * rows));
+  std::vector<std::uint32_t> cells;
+  PairScan scan(0, h->k, rows >= 2);
+  std::int64_t total = 0;
+  for (std::size_t first = 0; first < pairs; first += block_pairs) {
+    const std::size_t b = std::min(block_pairs, pairs - first);
+    // Block row r: the next b values from the left, then the next b from
+    // the right in reverse, so block column j mirrors block column 2b-1-j
+    // as grid column first+j mirrors grid column M-1-first-j.
+    cells.resize(rows * 2 * b);
+    for (std::size_t r = 0; r < rows; ++r) {
+      std::uint32_t* out = cells.data() + r * 2 * b;
+      for (std::size_t j = 0; j < b; ++j) out[j] = read_forward(body, start[r]);
+      for (std::size_t j = 0; j < b; ++j) out[2 * b - 1 - j] = read_backward(body, end[r]);
+    }
+    const auto row = [&](int id) { return cells.data() + static_cast<std::size_t>(id) * 2 * b; };
+    scan.reset(static_cast<int>(2 * b));
+    for (std::size_t r = 0; r < rows; ++r)
+      scan.add_row(row(static_cast<int>(r)), static_cast<int>(r));
+    scan.finish_pass1();
+    PairBests bests = scan.no_bests();
+    for (std::size_t r = 0; r < rows; ++r) scan.best_of_row(row(static_cast<int>(r)), bests);
+    scan.fix_best_rows(row, bests);
+    total = add_checked(total, scan.total(bests, first, static_cast<std::size_t>(h->cols)));
+  }
+  return total;
+}
+
 std::int64_t solve_contest(std::string_view input) {
-  const int parts = input.size() >= kSplitBytes ? 2 : 1;
-  if (const auto value = solve_contest_split(input, parts)) return *value;
+  std::optional<std::int64_t> value;
+  if (const auto path = choose_path(input)) {
+    switch (*path) {
+      case SolvePath::kStored: {
+        // A second part is worth its thread and its accumulators when the
+        // input is large and they still fit in its size.
+        std::size_t body_at = 0;
+        const auto h = header_of(input, &body_at);
+        const auto pairs = static_cast<std::uint64_t>(h->cols) / 2;
+        const std::uint64_t cells =
+            4 * static_cast<std::uint64_t>(h->rows) * static_cast<std::uint64_t>(h->cols);
+        const bool two = input.size() >= kSplitBytes &&
+                         cells + (kScanBytesPerPair + kPartBytesPerPair) * pairs <= input.size();
+        value = solve_contest_split(input, two ? 2 : 1);
+        break;
+      }
+      case SolvePath::kStreamed:
+        value = solve_contest_streamed(input);
+        break;
+      case SolvePath::kBlocks:
+        value = solve_contest_blocks(input);
+        break;
+    }
+  }
+  if (value) return *value;
+  // Declined: a defect (named here in constant memory), or a shape the fast
+  // paths do not take, answered by the sequential parser.
+  check_contest(input);
   return game_value(parse_contest(input));
 }
 

@@ -64,6 +64,47 @@ TEST(AsymmetrySolve, SplitEqualsSequentialOnRandomGrids) {
   }
 }
 
+// The streamed path (two parses, rows not kept) and the block path (pairs a
+// block at a time, rows read from both ends) on the same grids, with blocks
+// of every size up to beyond the grid, so the last block is often partial.
+TEST(AsymmetrySolve, StreamedAndBlocksEqualSequentialOnRandomGrids) {
+  std::mt19937_64 rng(2027);
+  const std::int64_t ks[] = {1, 3, 1'000'000'000, 4'294'967'295};
+  for (int trial = 0; trial < 600; ++trial) {
+    const int rows = 1 + trial % 7;
+    const int cols = 2 * (1 + trial % 6);
+    const std::int64_t k = ks[trial % 4];
+    std::string text =
+        trial % 2 == 0 ? generate_contest(rng(), rows, cols, k) : tied_grid(rng, rows, cols, k);
+    if (trial % 3 == 0) text += "\n\n";  // blank lines after the last row are taken
+    const std::int64_t want = game_value(parse_contest(text));
+    const auto streamed = solve_contest_streamed(text);
+    ASSERT_TRUE(streamed.has_value()) << text;
+    ASSERT_EQ(*streamed, want) << text;
+    for (std::size_t block = 0; block <= static_cast<std::size_t>(cols) / 2 + 1; ++block) {
+      const auto got = solve_contest_blocks(text, block);
+      ASSERT_TRUE(got.has_value()) << text;
+      ASSERT_EQ(*got, want) << block << " pairs a block\n" << text;
+    }
+    ASSERT_EQ(solve_contest_split(text, 1), want) << text;
+  }
+}
+
+// The path follows from the header and the input's size: cells and
+// accumulators within the input's size (long values) are stored; short values
+// with enough rows are streamed; few rows of many columns go by blocks.
+TEST(AsymmetrySolve, ThePathKeepsMemoryWithinTheInputsSize) {
+  EXPECT_EQ(choose_path(generate_contest(1, 20, 20, 1'000'000'000)), SolvePath::kStored);
+  EXPECT_EQ(choose_path(generate_contest(1, 200, 50, 9)), SolvePath::kStreamed);
+  EXPECT_EQ(choose_path(generate_contest(1, 1, 20000, 9)), SolvePath::kBlocks);
+  EXPECT_EQ(choose_path(generate_contest(1, 3, 20000, 1'000'000'000)), SolvePath::kBlocks);
+  EXPECT_EQ(choose_path("x"), std::nullopt);
+  for (const std::string& text : {generate_contest(2, 1, 20000, 9), generate_contest(3, 200, 50, 9),
+                                  generate_contest(4, 3, 3000, 1'000'000'000)}) {
+    EXPECT_EQ(solve_contest(text), game_value(parse_contest(text)));
+  }
+}
+
 TEST(AsymmetrySolve, LargeInputTakesTheTwoThreadPath) {
   // About 6 MB, above the size where solve_contest splits.
   for (const std::uint64_t seed : {1u, 2u}) {
@@ -90,7 +131,6 @@ TEST(AsymmetrySolve, UnusualInputIsLeftToTheSequentialParser) {
       "2 4 3\n1 0 2\n0 3 1 1\n",             // short row
       "2 4 3\n1 0 2 3 3\n0 3 1 1\n",         // long row
       "2 4 3\n1 0 2 3\n\n0 3 1 1\n",         // blank line inside
-      "2 4 3\n1 0 2 3\n0 3 1 1\n\n\n",       // blank lines after
       "2 4 3\n1 0 2 3\n0 3 1 1\n1 1 1 1\n",  // a row too many
       "3 4 3\n1 0 2 3\n0 3 1 1\n",           // a row too few
       "2 4 3\n1 0 2 4\n0 3 1 1\n",           // a value past K
@@ -106,6 +146,10 @@ TEST(AsymmetrySolve, UnusualInputIsLeftToTheSequentialParser) {
     const std::string error = testing::error_of([&] {
       for (const int parts : {1, 2})
         answered = answered || solve_contest_split(text, parts).has_value();
+      answered = answered || solve_contest_streamed(text).has_value();
+      for (const std::size_t block : {0, 1, 3}) {
+        answered = answered || solve_contest_blocks(text, block).has_value();
+      }
     });
     EXPECT_FALSE(answered) << text;
     if (error != "accepted") {
@@ -123,6 +167,8 @@ TEST(AsymmetrySolve, AHeaderCannotClaimMoreThanTheInputHolds) {
   const std::string text = "1 400000010 20\n00\n";
   EXPECT_FALSE(solve_contest_split(text, 1).has_value());
   EXPECT_FALSE(solve_contest_split(text, 2).has_value());
+  EXPECT_FALSE(solve_contest_streamed(text).has_value());
+  EXPECT_FALSE(solve_contest_blocks(text).has_value());
   EXPECT_EQ(fast(text), sequential(text));
   EXPECT_EQ(fast(text), "in:2:3: row 1 has 1 values, expected 400000010") << fast(text);
 }

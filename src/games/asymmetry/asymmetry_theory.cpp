@@ -182,7 +182,22 @@ std::vector<std::pair<std::int64_t, std::int64_t>> PairScan::pair_values(
   return out;
 }
 
-std::int64_t PairScan::total(const PairBests& bests) const {
+std::vector<std::pair<int, std::uint32_t>> PairScan::best_row_requests() const {
+  std::vector<std::pair<int, std::uint32_t>> out;
+  if (!has_f_) return out;
+  for (std::size_t p = 0; p < pairs_; ++p) {
+    for (std::size_t side = 0; side < 2; ++side) {
+      const int id = flips_[2 * p + side].best_row;
+      if (id >= 0) out.emplace_back(id, static_cast<std::uint32_t>(p));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::int64_t PairScan::total(const PairBests& bests, std::size_t first_pair,
+                             std::size_t grid_cols) const {
+  if (grid_cols == 0) grid_cols = cols_;
   std::int64_t total = 0;
   const auto values = pair_values(bests);
   for (std::size_t p = 0; p < pairs_; ++p) {
@@ -192,7 +207,7 @@ std::int64_t PairScan::total(const PairBests& bests) const {
           "cannot certify the answer: for the pair of columns {} and {}, Bob opening it is "
           "worth {} to him, more than the {} of Alice opening it, so the per-pair sum is only "
           "a lower bound here; no answer is printed",
-          p + 1, cols_ - p, w, v));
+          first_pair + p + 1, grid_cols - first_pair - p, w, v));
     }
     if (__builtin_add_overflow(total, v, &total)) {
       throw std::overflow_error("the asymmetry passes 2^63");

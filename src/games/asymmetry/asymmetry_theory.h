@@ -58,6 +58,7 @@
 // and O(M) extra memory besides the grid.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <utility>
@@ -141,6 +142,15 @@ class PairScan {
         sums_(pairs_, 0),
         flips_(2 * pairs_),
         diffs_(pairs_) {}
+  // Starts over on a grid of `cols` columns, keeping the memory (the block
+  // solve reuses one scan for every block instead of faulting in a new one).
+  void reset(int cols) {
+    cols_ = static_cast<std::size_t>(cols);
+    pairs_ = cols_ / 2;
+    sums_.assign(pairs_, 0);
+    flips_.assign(2 * pairs_, TopTwoFlips{});
+    diffs_.assign(pairs_, TopTwoFlips{});
+  }
   void add_row(const std::uint32_t* row, int id);
   void merge(const PairScan& other);
   void finish_pass1();
@@ -157,9 +167,18 @@ class PairScan {
       }
     }
   }
+  // For a pass 2 over rows that are not kept (the streamed solve): the
+  // (row id, pair) redos fix_best_rows would make, sorted by row id, and the
+  // redo of one of them on its row.
+  std::vector<std::pair<int, std::uint32_t>> best_row_requests() const;
+  void fix_best_row(const std::uint32_t* row, int id, std::size_t p, PairBests& bests) const {
+    bests.alice[p] = std::min(bests.alice[p], alice_term(row, p, id));
+  }
   // The certified total: throws RequestError where w_p > v_p, overflow_error
-  // past 2^63.
-  std::int64_t total(const PairBests& bests) const;
+  // past 2^63. The scan's pairs are pairs first_pair, first_pair + 1, ... of
+  // a grid of `grid_cols` columns (0: this scan's own), for the messages.
+  std::int64_t total(const PairBests& bests, std::size_t first_pair = 0,
+                     std::size_t grid_cols = 0) const;
   // v_p and w_p of every pair, for tests and diagnostics.
   std::vector<std::pair<std::int64_t, std::int64_t>> pair_values(const PairBests& bests) const;
 
