@@ -143,4 +143,55 @@ std::vector<std::string> shrink_cases(const std::vector<Case>& cases, ShrinkCase
   return out.take();
 }
 
+// One case of a contest input that solve has accepted, as lines, for
+// `analyze FILE --case K`: the case's first line (its header) and the
+// `lines_after(header)` lines that follow it. With `counted`, the input
+// starts with a line holding the number of cases T; without, the whole
+// input is one case. Blank lines between cases are skipped, as solve skips
+// them (docs/cli.md). A RequestError when there is no case k.
+struct CaseLines {
+  std::string_view header;
+  std::vector<std::string_view> lines;
+};
+template <class LinesAfter>
+CaseLines case_lines(std::string_view input, std::uint64_t k, bool counted,
+                     LinesAfter&& lines_after) {
+  TextReader in(input);
+  in.skip_blank_lines();
+  const std::uint64_t t = counted ? in.read_uint("the number of cases", UINT64_MAX) : 1;
+  if (counted) in.end_line("the number of cases");
+  if (k < 1 || k > t) {
+    throw RequestError(fmt::format("there is no case {}: the input has {} case{} (--case 1 to {})",
+                                   k, t, t == 1 ? "" : "s", t));
+  }
+  CaseLines c;
+  for (std::uint64_t i = 1; i <= k; ++i) {
+    in.skip_blank_lines();
+    c.header = in.read_line("a case");
+    const std::uint64_t n = lines_after(c.header);
+    c.lines.clear();
+    for (std::uint64_t j = 0; j < n; ++j) c.lines.push_back(in.read_line("a line of the case"));
+  }
+  return c;
+}
+
+// The case as its own input: the header and its lines, one per line (the
+// position format of the games whose position is a contest case).
+inline std::string case_text(const CaseLines& c) {
+  std::string out(c.header);
+  for (const std::string_view line : c.lines) {
+    out += '\n';
+    out += line;
+  }
+  return out;
+}
+
+// The first whole number of a case's header line ("3 Dee" -> 3).
+inline std::uint64_t header_number(std::string_view header, std::size_t index = 0) {
+  TextReader in(header);
+  std::uint64_t v = 0;
+  for (std::size_t i = 0; i <= index; ++i) v = in.read_uint("a number", UINT64_MAX);
+  return v;
+}
+
 }  // namespace perfectplay

@@ -63,6 +63,7 @@ nlohmann::json game_json(const GameEntry& g) {
                       {"default", p.default_value},
                       {"min", p.min},
                       {"max", p.max},
+                      {"yes_no", p.yes_no},
                       {"commands", p.generate_only ? nlohmann::json{"generate"}
                                                    : nlohmann::json{"verify", "generate"}}});
   }
@@ -101,6 +102,10 @@ Params params_from_json(const GameEntry& g, const nlohmann::json& options) {
       if (!v.is_string()) throw RequestError(fmt::format("option {} must be a string", name));
       p.texts[name] = v.get<std::string>();
     } else if (bound != g.params.end()) {
+      if (bound->yes_no && v.is_boolean()) {
+        p.values[name] = v.get<bool>() ? 1 : 0;
+        continue;
+      }
       if (!v.is_number_integer()) {
         throw RequestError(fmt::format("option {} must be a whole number", name));
       }

@@ -37,7 +37,19 @@ struct ParamSpec {
   std::int64_t min;
   std::int64_t max;
   bool generate_only = false;
+  // A yes/no option (0 or 1, default 0): the command line offers it as a
+  // bare `--<name>`, JSON as true/false or 0/1 (generate's --exact).
+  bool yes_no = false;
 };
+
+// generate's `--exact`: every case has exactly the sizes given (rows,
+// stacks, n, ...) instead of sizes drawn up to them. Games whose generate
+// takes sizes as maxima declare it.
+inline ParamSpec exact_sizes_param() {
+  return {
+      "exact", "every case has exactly the sizes given, not sizes drawn up to them", 0, 0, 1, true,
+      true};
+}
 
 // A yes/no option of the game itself (nim's --misere).
 struct FlagSpec {
@@ -136,6 +148,12 @@ struct GameEntry {
   // the game's structure. Every candidate passes validate_contest. Empty:
   // nothing smaller.
   std::function<std::vector<std::string>(std::string_view input)> shrink;
+  // Case k (1-based) of a contest input, in the position format, for
+  // `analyze FILE --case K` (hint and play too). A game whose cases carry
+  // options of their own (octal's code) sets them in `params`. The input is
+  // validated as solve validates it (InputError); a k past the last case is a
+  // RequestError.
+  std::function<std::string(std::string_view input, std::uint64_t k, Params& params)> contest_case;
   // The sized generate options judge grows, each from its smallest useful
   // value to the largest whose inputs stay within the contest's limits.
   std::map<std::string, std::pair<std::int64_t, std::int64_t>> contest_bounds;

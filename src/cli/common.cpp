@@ -1,5 +1,7 @@
 #include "cli/common.h"
 
+#include <new>
+
 #include <signal.h>
 
 #include <chrono>
@@ -51,6 +53,25 @@ std::uint64_t default_stream_limit() {
   return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 2;
 }
 
+// Runs `check` on the whole lines of `text` read so far and rethrows only an
+// error that the rest of the input cannot change: one before the last line
+// read, not about the input's end (the end of a prefix is not the input's).
+// Other failures (a search limit, a refused request) are left to the whole.
+void check_prefix(std::string_view text, const InputText::PrefixCheck& check) {
+  const std::size_t last_newline = text.rfind('\n');
+  if (last_newline == std::string_view::npos) return;
+  const std::string_view prefix = text.substr(0, last_newline + 1);
+  try {
+    check(prefix);
+  } catch (const pp::InputError& e) {
+    const auto lines = static_cast<std::size_t>(std::count(prefix.begin(), prefix.end(), '\n'));
+    if (e.line() <= lines && e.message().find("end of input") == std::string::npos) throw;
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception&) {
+  }
+}
+
 std::string byte_size(std::uint64_t n) {
   if (n >= (std::uint64_t{1} << 30)) return fmt::format("{:.1f} GiB", n / 1073741824.0);
   if (n >= (std::uint64_t{1} << 20)) return fmt::format("{:.1f} MiB", n / 1048576.0);
@@ -59,7 +80,7 @@ std::string byte_size(std::uint64_t n) {
 
 }  // namespace
 
-InputText::InputText(const std::string& path, std::uint64_t max_bytes) {
+InputText::InputText(const std::string& path, std::uint64_t max_bytes, PrefixCheck check) {
   const bool use_stdin = path.empty() || path == "-";
   const std::string name = use_stdin ? "<stdin>" : path;
   const int fd = use_stdin ? 0 : ::open(path.c_str(), O_RDONLY);
@@ -103,7 +124,7 @@ InputText::InputText(const std::string& path, std::uint64_t max_bytes) {
     }
   }
   try {
-    read_stream(fd, name, max_bytes);
+    read_stream(fd, name, max_bytes, check);
   } catch (...) {
     if (!use_stdin) ::close(fd);
     throw;
@@ -111,8 +132,10 @@ InputText::InputText(const std::string& path, std::uint64_t max_bytes) {
   if (!use_stdin) ::close(fd);
 }
 
-void InputText::read_stream(int fd, const std::string& name, std::uint64_t max_bytes) {
+void InputText::read_stream(int fd, const std::string& name, std::uint64_t max_bytes,
+                            const PrefixCheck& check) {
   const std::uint64_t stream_limit = default_stream_limit();
+  std::size_t next_check = std::size_t{1} << 20;
   std::size_t chunk = 1 << 16;
   std::size_t line = 1;
   std::size_t line_start = 0;
@@ -150,6 +173,10 @@ void InputText::read_stream(int fd, const std::string& name, std::uint64_t max_b
           "give a regular file instead",
           name, byte_size(stream_limit)));
     }
+    if (check && buffer_.size() >= next_check) {
+      next_check *= 16;
+      check_prefix(buffer_, check);
+    }
     if (chunk < (std::size_t{16} << 20)) chunk *= 2;
   }
 }
@@ -182,7 +209,11 @@ std::string read_all(const std::string& path, std::uint64_t max_bytes) {
 // A failed write is an error (a full disk, a closed pipe's reader gone):
 // never exit 0 with the answer lost.
 void write_out(std::string_view s) {
-  clear_progress();
+  // The progress line is erased before output that goes to the terminal it
+  // is drawn on; output to a file or a pipe leaves it be, so `generate >
+  // file` and a streamed `solve --json > file` keep theirs until the end.
+  static const bool to_terminal = ::isatty(1) != 0;
+  if (to_terminal) clear_progress();
   if (std::fwrite(s.data(), 1, s.size(), stdout) != s.size() || std::fflush(stdout) != 0) {
     throw pp::RequestError(fmt::format("cannot write the output: {}", std::strerror(errno)));
   }

@@ -14,6 +14,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -43,13 +44,21 @@ constexpr int kExitTooLarge = 4;
 //     memory, so `yes | perfectplay solve nim -` ends with a message);
 //   - a stream's NUL byte is refused where it is (no contest input has one),
 //     so /dev/zero and /dev/urandom are refused at once, not read forever;
+//   - with a `check` (solve's own parse), a stream's first MiB of whole
+//     lines is checked as it arrives, and again at 16 MiB, 256 MiB, ...
+//     (work under a fifteenth of the whole's): an error inside those lines
+//     is an error of the whole input too, so `yes | perfectplay solve nim -`
+//     is refused at its first line instead of after gigabytes;
 //   - a mapped file truncated while it is read (SIGBUS) ends the process with
 //     "the input file changed while it was read" and exit 1;
 //   - no thread for the page-touching helper: it reads without one.
 class InputText {
  public:
   static constexpr std::uint64_t kNoLimit = ~std::uint64_t{0};
-  explicit InputText(const std::string& path, std::uint64_t max_bytes = kNoLimit);
+  // Parses a prefix of whole lines; throws InputError where it is bad.
+  using PrefixCheck = std::function<void(std::string_view prefix)>;
+  explicit InputText(const std::string& path, std::uint64_t max_bytes = kNoLimit,
+                     PrefixCheck check = {});
   ~InputText();
   InputText(const InputText&) = delete;
   InputText& operator=(const InputText&) = delete;
@@ -66,7 +75,8 @@ class InputText {
   }
 
  private:
-  void read_stream(int fd, const std::string& name, std::uint64_t max_bytes);
+  void read_stream(int fd, const std::string& name, std::uint64_t max_bytes,
+                   const PrefixCheck& check);
 
   void* map_ = nullptr;
   std::size_t size_ = 0;

@@ -263,6 +263,11 @@ Command add_judge(CLI::App& app) {
     sub->add_option("--input", args.input,
                     "judge this input file alone (and shrink it if it fails), not random ones");
     for (const ParamSpec& p : g.params) {
+      if (p.yes_no) {
+        sub->add_flag_callback(
+            "--" + p.name, [p] { args.values[p.name] = 1; }, p.help);
+        continue;
+      }
       const auto bound = g.contest_bounds.find(p.name);
       const bool sized = bound != g.contest_bounds.end();
       sub->add_option_function<std::int64_t>(

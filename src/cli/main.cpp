@@ -34,6 +34,7 @@ struct Options {
   std::uint64_t seed = pp::kDefaultSeed;
   std::uint64_t trials = 1000;
   std::uint64_t max_states = pp::SearchLimits{}.max_states;
+  std::optional<std::uint64_t> case_number;  // --case K: the position is case K of a contest input
   std::map<std::string, std::int64_t> values;
   std::map<std::string, bool> flags;
   std::map<std::string, std::string> texts;
@@ -61,31 +62,6 @@ std::string source_name(const Options& o) {
   return o.file.empty() || o.file == "-" ? "<stdin>" : o.file;
 }
 
-// A position as given: --position, a file (mapped, not copied; at most
-// kMaxPositionBytes), or the game's default.
-class PositionText {
- public:
-  PositionText(const pp::GameEntry& g, const Options& o, bool default_ok) {
-    if (o.has_position && !o.file.empty()) {
-      throw UsageError(
-          fmt::format("give the position as a file ({}) or with --position, not both", o.file));
-    }
-    if (o.has_position) {
-      text_ = o.position;
-    } else if (o.file.empty() && default_ok) {
-      text_ = g.default_position;
-    } else {
-      file_ = std::make_unique<InputText>(o.file, kMaxPositionBytes);
-    }
-  }
-  std::string_view view() const { return file_ ? file_->view() : std::string_view(text_); }
-  bool changed() const { return file_ && file_->changed(); }
-
- private:
-  std::string text_;
-  std::unique_ptr<InputText> file_;
-};
-
 // f(source.view()), where a parse error in a file that changed while it was
 // read is reported as the change (the error is in what the cut left).
 template <class Source, class F>
@@ -97,6 +73,52 @@ auto read_from(const Source& source, F&& f) {
     throw;
   }
 }
+
+// A position as given: --position, a file (mapped, not copied; at most
+// kMaxPositionBytes), case K of a contest input (--case K; the case may set
+// the game's options, octal's code), or the game's default.
+class PositionText {
+ public:
+  PositionText(const pp::GameEntry& g, const Options& o, bool default_ok, pp::Params& params) {
+    if (o.has_position && !o.file.empty()) {
+      throw UsageError(
+          fmt::format("give the position as a file ({}) or with --position, not both", o.file));
+    }
+    if (o.case_number) {
+      if (o.has_position) {
+        throw UsageError(
+            "--case picks a case of a contest input FILE; it does not apply to --position");
+      }
+      if (o.file.empty())
+        throw UsageError("--case K needs the contest input: give its FILE (or -)");
+      if (!o.texts.empty()) {
+        throw UsageError(
+            fmt::format("--case takes the game's options from the case itself; --{} does not apply",
+                        o.texts.begin()->first));
+      }
+      file_ = std::make_unique<InputText>(o.file);
+      text_ = read_from(*file_, [&](std::string_view input) {
+        return g.contest_case(input, *o.case_number, params);
+      });
+      return;
+    }
+    if (o.has_position) {
+      text_ = o.position;
+    } else if (o.file.empty() && default_ok) {
+      text_ = g.default_position;
+    } else {
+      file_ = std::make_unique<InputText>(o.file, kMaxPositionBytes);
+    }
+  }
+  std::string_view view() const {
+    return file_ && text_.empty() ? file_->view() : std::string_view(text_);
+  }
+  bool changed() const { return file_ && file_->changed(); }
+
+ private:
+  std::string text_;
+  std::unique_ptr<InputText> file_;
+};
 
 std::string value_line(const pp::Value& v) {
   if (!v.known()) return "unknown (no exact value at this size)";
@@ -179,13 +201,13 @@ constexpr const char* kPlayHelp =
     "  board           draw the board again\n"
     "  quit, exit      stop\n";
 
-int run_play(const pp::GameEntry& g, const Options& o, const pp::Params& params) {
+int run_play(const pp::GameEntry& g, const Options& o, pp::Params& params) {
   if (o.file == "-") {
     throw UsageError(
         "play reads the moves from standard input: give the position as a FILE or with "
         "--position, not -");
   }
-  const PositionText position(g, o, true);
+  const PositionText position(g, o, true, params);
   // You play `first` => the engine plays the second side; `none`: the
   // engine plays both; `both`: you play both (two people).
   const int engine_side = o.as == "first"    ? pp::kEngineSecond
@@ -319,9 +341,12 @@ void write_solve_json(const pp::GameEntry& g, std::string_view input, const pp::
 }
 
 int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
-  const pp::Params params = to_params(g, o);
+  pp::Params params = to_params(g, o);
   if (command == "solve") {
-    const InputText input(o.file);
+    // A stream is checked as it arrives (its first MiB at once): garbage on
+    // a pipe is refused at its first bad line, not after gigabytes.
+    const InputText input(o.file, InputText::kNoLimit,
+                          [&](std::string_view prefix) { (void)g.solve(prefix, params); });
     return read_from(input, [&](std::string_view text) {
       if (o.json) {
         write_solve_json(g, text, params);
@@ -332,7 +357,7 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
     });
   }
   if (command == "analyze") {
-    const pp::Analysis a = read_from(PositionText(g, o, false),
+    const pp::Analysis a = read_from(PositionText(g, o, false, params),
                                      [&](std::string_view t) { return g.analyze(t, params); });
     if (o.json) {
       write_out(pp::to_json(a).dump(2) + "\n");
@@ -342,8 +367,8 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
     return kExitOk;
   }
   if (command == "hint") {
-    const pp::Hint h =
-        read_from(PositionText(g, o, false), [&](std::string_view t) { return g.hint(t, params); });
+    const pp::Hint h = read_from(PositionText(g, o, false, params),
+                                 [&](std::string_view t) { return g.hint(t, params); });
     if (o.json) {
       write_out(pp::to_json(h).dump(2) + "\n");
     } else {
@@ -380,7 +405,12 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
   }
   if (command == "generate") {
     // Streamed: a billion cases start printing at once and never sit in memory.
-    const pp::TextSink sink([](std::string_view piece) { write_out(piece); });
+    std::uint64_t written = 0;
+    const pp::TextSink sink([&written](std::string_view piece) {
+      write_out(piece);
+      written += piece.size();
+      pp::progress::report("bytes written", written, 0);
+    });
     write_out(g.generate(o.seed, params, sink));
     return kExitOk;
   }
@@ -552,6 +582,12 @@ int main(int argc, char** argv) {
               options.has_position = true;
             },
             "the position inline: " + g.position_format);
+        if (g.contest_case) {
+          sub->add_option_function<std::uint64_t>(
+                 "--case", [&options](std::uint64_t k) { options.case_number = k; },
+                 "read FILE as a contest input and take its case K (1-based) as the position")
+              ->check(kWholeNumber);
+        }
         sub->add_option("--max-states", options.max_states,
                         "limit on positions stored by exhaustive search")
             ->check(kWholeNumber)
@@ -580,6 +616,11 @@ int main(int argc, char** argv) {
       if (name == "verify" || name == "generate") {
         for (const pp::ParamSpec& p : g.params) {
           if (p.generate_only && name != "generate") continue;
+          if (p.yes_no) {
+            sub->add_flag_callback(
+                "--" + p.name, [&options, p] { options.values[p.name] = 1; }, p.help);
+            continue;
+          }
           sub->add_option_function<std::int64_t>(
                  "--" + p.name, [&options, p](std::int64_t v) { options.values[p.name] = v; },
                  p.help)

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 #include <algorithm>
+#include <mutex>
 #include <utility>
 #include <vector>
 
@@ -55,6 +56,8 @@ void listen(Listener l) {
 }
 
 void report_slow(std::string_view what, std::uint64_t done, std::uint64_t total) {
+  static std::mutex serial;  // reports are rare (every so many steps): a lock is cheap
+  const std::lock_guard<std::mutex> lock(serial);
   if (listener()) listener()(what, done, total);
 }
 

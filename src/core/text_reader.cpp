@@ -174,8 +174,7 @@ void TextReader::skip_blank_lines() {
 
 void TextReader::end_input(std::string_view after) {
   skip_blank_lines();
-  if (offset_ < text_.size())
-    fail(fmt::format("unexpected {} after {}", describe_here(), after));
+  if (offset_ < text_.size()) fail(fmt::format("unexpected {} after {}", describe_here(), after));
 }
 
 }  // namespace perfectplay

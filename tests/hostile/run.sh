@@ -77,6 +77,12 @@ expect "/dev/zero" 1 '1:1: a NUL byte' -- timeout 10 "$pp" solve nim /dev/zero
 expect "/dev/zero on stdin" 1 '1:1: a NUL byte' -- timeout 10 bash -c "'$pp' solve nim - </dev/zero"
 expect "/dev/urandom" 1 'NUL byte|expected' -- timeout 10 "$pp" solve nim /dev/urandom
 expect "play /dev/zero" 1 'NUL byte' -- timeout 10 "$pp" play nim /dev/zero
+# A stream without end or NUL: its first MiB of lines is checked as it
+# arrives, so garbage is refused at its first line, not after gigabytes; a
+# valid start followed by garbage is refused at the first check past it.
+expect "yes | solve" 1 '<stdin>:1:1: expected the number of cases T' -- timeout 10 bash -c "yes | '$pp' solve nim -"
+expect "valid start, then garbage" 1 '<stdin>:4:1: unexpected .y. after the last case' -- timeout 10 bash -c "(printf '1\\n1\\n5\\n'; yes) | '$pp' solve nim -"
+expect "yes | solve binim" 1 '<stdin>:1:1: expected the number of cases T' -- timeout 10 bash -c "yes | '$pp' solve binim -"
 truncate -s 10G "$dir/sparse.in"
 expect "10 GB position" 1 'is 10.0 GiB; a position is at most 1.0 GiB' -- timeout 10 "$pp" analyze nim "$dir/sparse.in"
 rm -f "$dir/sparse.in"
@@ -91,5 +97,26 @@ if grep -q 'longer than 64 KiB' "$dir/out" && [ "$rss" -lt 50000 ]; then echo "o
 rss=$(tail -1 "$dir/rss")
 if [ "$rss" -lt 150000 ]; then echo "ok   solve --json of 1e6 cases: ${rss} KB"; else
   echo "FAIL solve --json of 1e6 cases peaked at ${rss} KB" >&2; failures=$((failures + 1)); fi
+
+# asymmetry's solve holds at most about its input again, whatever the shape:
+# stored cells (long values), two streamed parses (short values, many rows),
+# or blocks of pairs read from both ends of few, long rows (docs/reliability.md).
+for shape in "1 10000000 9" "2000 2000 9" "1000 1000 1000000000"; do
+  set -- $shape
+  if [ "$1" = 1 ]; then  # past generate's --cols: one row of digits 0..9
+    { echo "1 $2 $3"; seq 0 "$(( $2 - 1 ))" | awk '{ printf "%s%d", (NR > 1 ? " " : ""), $1 % 10 } END { print "" }'; } >"$dir/a.in"
+  else
+    "$pp" generate asymmetry --rows "$1" --cols "$2" --k "$3" >"$dir/a.in"
+  fi
+  bytes=$(stat -c %s "$dir/a.in")
+  /usr/bin/time -f '%M' -o "$dir/rss" "$pp" solve asymmetry "$dir/a.in" >"$dir/got" 2>"$dir/err"
+  rc=$?
+  rss=$(tail -1 "$dir/rss")
+  limit=$(( 2 * bytes / 1024 + 20000 ))
+  if [ $rc = 0 ] && [ "$rss" -le "$limit" ]; then echo "ok   asymmetry $1 x $2, K = $3: ${rss} KB for $((bytes / 1024)) KB of input"; else
+    echo "FAIL asymmetry $1 x $2, K = $3: exit $rc, ${rss} KB for $((bytes / 1024)) KB of input (at most $limit)" >&2
+    head -c 300 "$dir/err" >&2; failures=$((failures + 1)); fi
+done
+rm -f "$dir/a.in"
 
 [ "$failures" = 0 ] || { echo "$failures hostile case(s) failed" >&2; exit 1; }

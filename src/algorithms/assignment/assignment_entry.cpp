@@ -36,11 +36,13 @@ GameEntry entry() {
   };
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     // One case, without the count line.
-    return generate_matrices(seed, 1, params.get("n"), params.get("max-abs"), false, sink);
+    return generate_matrices(seed, 1, params.get("n"), params.get("max-abs"), false, sink,
+                             params.get("exact") != 0);
   };
   e.params = {
-      {"n", "the largest matrix", 6, 1, kMaxInputN},
+      {"n", "the largest matrix (exactly n x n with --exact)", 6, 1, kMaxInputN},
       {"max-abs", "entries are drawn from [-max-abs, max-abs]", 1000, 0, kMaxInputValue},
+      exact_sizes_param(),
   };
   return e;
 }

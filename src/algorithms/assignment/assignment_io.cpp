@@ -58,9 +58,9 @@ std::string format_matrix(const CostMatrix& m) {
 }
 
 std::string generate_matrices(Seed seed, std::int64_t cases, std::int64_t n, std::int64_t max_abs,
-                              bool with_count, const TextSink& sink) {
+                              bool with_count, const TextSink& sink, bool exact) {
   std::mt19937_64 rng(mix64(seed));
-  std::uniform_int_distribution<std::int64_t> size(1, n), value(-max_abs, max_abs);
+  std::uniform_int_distribution<std::int64_t> size(exact ? n : 1, n), value(-max_abs, max_abs);
   std::string out = with_count ? fmt::format("{}\n", cases) : std::string();
   for (std::int64_t i = 0; i < cases; ++i) {
     const std::int64_t k = size(rng);

@@ -33,6 +33,7 @@ std::string format_matrix(const CostMatrix& m);
 // `cases` random matrices of sizes 1..n, entries in [-max_abs, max_abs], after
 // a line with their count.
 std::string generate_matrices(Seed seed, std::int64_t cases, std::int64_t n, std::int64_t max_abs,
-                              bool with_count = true, const TextSink& sink = {});
+                              bool with_count = true, const TextSink& sink = {},
+                              bool exact = false);  // exact: every matrix is n x n
 
 }  // namespace perfectplay::algorithms::assignment

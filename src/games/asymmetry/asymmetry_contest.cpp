@@ -80,4 +80,10 @@ std::vector<std::string> shrink_contest(std::string_view input) {
   return out.take();
 }
 
+std::string contest_case(std::string_view input, std::uint64_t k) {
+  (void)parse_contest(input);
+  return case_text(
+      case_lines(input, k, false, [](std::string_view h) { return header_number(h); }));
+}
+
 }  // namespace perfectplay::games::asymmetry

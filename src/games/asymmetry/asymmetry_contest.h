@@ -3,6 +3,7 @@
 // shrinking.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,5 +19,10 @@ void validate_contest(std::string_view input);
 // smaller K (the cells clamped to it), then each cell nearer to 0 (grids of
 // at most 64 cells).
 std::vector<std::string> shrink_contest(std::string_view input);
+
+// Case k (1-based) of a contest input, in the position format, for `analyze
+// FILE --case K`: the input is validated as solve validates it (InputError),
+// and a k past the last case is a RequestError.
+std::string contest_case(std::string_view input, std::uint64_t k);
 
 }  // namespace perfectplay::games::asymmetry

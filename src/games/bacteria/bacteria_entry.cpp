@@ -299,9 +299,10 @@ GameEntry entry() {
   };
   e.params = {
       {"cases", "number of cases", 10, 1, 1'000'000, true},
-      {"rows", "the most rows in a random grid", 4, 1, kMaxSide},
-      {"cols", "the most columns in a random grid", 5, 1, kMaxSide},
+      {"rows", "the most rows in a random grid (exactly, with --exact)", 4, 1, kMaxSide},
+      {"cols", "the most columns in a random grid (exactly, with --exact)", 5, 1, kMaxSide},
       {"density", "percent of radioactive cells", 20, 0, 100, true},
+      exact_sizes_param(),
   };
   e.solve = [](std::string_view input, const Params&) {
     std::string out;
@@ -331,10 +332,13 @@ GameEntry entry() {
   };
   e.validate_contest = validate_contest;
   e.shrink = shrink_contest;
+  e.contest_case = [](std::string_view input, std::uint64_t k, Params&) {
+    return contest_case(input, k);
+  };
   e.contest_bounds = {{"cases", {1, 100}}, {"rows", {1, 15}}, {"cols", {1, 15}}};
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     return generate_contest(seed, params.get("cases"), params.get("rows"), params.get("cols"),
-                            params.get("density"), sink);
+                            params.get("density"), sink, params.get("exact") != 0);
   };
   e.bench = [] {
     BenchResult r;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <random>
 
+#include "core/progress.h"
 #include "core/text_reader.h"
 
 namespace perfectplay::games::bacteria {
@@ -75,7 +76,11 @@ std::vector<Grid> parse_contest(std::string_view input) {
 
 std::vector<std::uint64_t> solve_contest(std::string_view input) {
   std::vector<std::uint64_t> out;
-  for (const Grid& g : parse_contest(input)) out.push_back(winning_openings(GrundyTable(g)));
+  const std::vector<Grid> grids = parse_contest(input);
+  for (const Grid& g : grids) {
+    progress::report("cases solved", out.size(), grids.size());
+    out.push_back(winning_openings(GrundyTable(g)));
+  }
   return out;
 }
 
@@ -127,9 +132,10 @@ std::string format_position(const Board& b) {
 }
 
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t rows, std::int64_t cols,
-                             std::int64_t density_percent, const TextSink& sink) {
+                             std::int64_t density_percent, const TextSink& sink, bool exact) {
   std::mt19937_64 rng(mix64(seed));
-  std::uniform_int_distribution<std::int64_t> rdist(1, rows), cdist(1, cols), pct(0, 99);
+  std::uniform_int_distribution<std::int64_t> rdist(exact ? rows : 1, rows),
+      cdist(exact ? cols : 1, cols), pct(0, 99);
   std::string out = fmt::format("{}\n", cases);
   for (std::int64_t i = 0; i < cases; ++i) {
     const std::int64_t r = rdist(rng), c = cdist(rng);

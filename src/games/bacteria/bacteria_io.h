@@ -33,6 +33,7 @@ std::string format_position(const Board& b);
 std::string format_grid(const Grid& g);
 
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t rows, std::int64_t cols,
-                             std::int64_t density_percent, const TextSink& sink = {});
+                             std::int64_t density_percent, const TextSink& sink = {},
+                             bool exact = false);  // exact: every grid is rows x cols
 
 }  // namespace perfectplay::games::bacteria

@@ -78,4 +78,18 @@ std::vector<std::string> shrink_contest(std::string_view input) {
   return shrink_cases(read_cases(input), shrink_case, format);
 }
 
+std::string contest_case(std::string_view input, std::uint64_t k) {
+  (void)solve_contest(input, Ending::kNormal);
+  const CaseLines c =
+      case_lines(input, k, true, [](std::string_view h) { return header_number(h); });
+  TextReader header(c.header);
+  (void)header.read_uint("N", UINT64_MAX);
+  std::string out(header.read_word("the first player"));  // "N Dee" -> "Dee s1 s2 ..."
+  for (const std::string_view stack : c.lines) {
+    out += ' ';
+    out += stack;
+  }
+  return out;
+}
+
 }  // namespace perfectplay::games::binim

@@ -3,6 +3,7 @@
 // |B| <= 50), and shrinking.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,5 +17,10 @@ void validate_contest(std::string_view input);
 // Fewer cases, then per case: fewer stacks, then each stack shorter (chunks
 // of it removed, single symbols last).
 std::vector<std::string> shrink_contest(std::string_view input);
+
+// Case k (1-based) of a contest input, in the position format, for `analyze
+// FILE --case K`: the input is validated as solve validates it (InputError),
+// and a k past the last case is a RequestError.
+std::string contest_case(std::string_view input, std::uint64_t k);
 
 }  // namespace perfectplay::games::binim

@@ -221,8 +221,9 @@ GameEntry make_entry(Ending ending) {
   };
   e.params = {
       {"cases", "number of cases", 10, 1, 1'000'000'000, true},
-      {"stacks", "the most stacks in a random position", 5, 0, 1'000'000},
+      {"stacks", "the most stacks in a random position (exactly, with --exact)", 5, 0, 1'000'000},
       {"max-length", "the longest stack in a random position", 5, 1, 1'000'000},
+      exact_sizes_param(),
   };
   e.solve = [ending](std::string_view input, const Params&) {
     std::string out;
@@ -266,10 +267,13 @@ GameEntry make_entry(Ending ending) {
   };
   e.validate_contest = validate_contest;
   e.shrink = shrink_contest;
+  e.contest_case = [](std::string_view input, std::uint64_t k, Params&) {
+    return contest_case(input, k);
+  };
   e.contest_bounds = {{"cases", {1, 500}}, {"stacks", {1, 50}}, {"max-length", {1, 50}}};
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     return generate_contest(seed, params.get("cases"), params.get("stacks"),
-                            params.get("max-length"), sink);
+                            params.get("max-length"), sink, params.get("exact") != 0);
   };
   add_bench<Model>(
       e, "4 fixed positions of 4 to 6 stacks of up to 6, both players to move", [ending] {

@@ -5,6 +5,7 @@
 #include <random>
 
 #include "core/input_error.h"
+#include "core/progress.h"
 #include "core/text_reader.h"
 #include "games/binim/binim_theory.h"
 
@@ -109,6 +110,7 @@ std::vector<Player> solve_contest(std::string_view input, Ending ending) {
   in.end_line("the number of cases");
   std::vector<Player> winners;
   for (std::uint64_t c = 1; c <= cases; ++c) {
+    progress::report_every(0xFFF, "cases read", c - 1, cases);
     in.skip_blank_lines();  // blank lines between cases are skipped (docs/cli.md)
     if (in.at_end()) in.fail(fmt::format("expected case {} of {}, found end of input", c, cases));
     const std::size_t n_offset = in.offset();
@@ -163,7 +165,7 @@ std::string format_position(const Position& p) {
 }
 
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_stacks,
-                             std::int64_t max_length, const TextSink& sink) {
+                             std::int64_t max_length, const TextSink& sink, bool exact) {
   // --stacks 0 is a verify bound (positions with no stack); a contest case has
   // at least one stack, and uniform_int_distribution(1, 0) is undefined (it
   // ran out of memory).
@@ -171,7 +173,7 @@ std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_sta
     throw RequestError("generate: a contest case has at least one stack (--stacks must be >= 1)");
   }
   std::mt19937_64 rng(mix64(seed));
-  std::uniform_int_distribution<std::int64_t> stacks_dist(1, max_stacks);
+  std::uniform_int_distribution<std::int64_t> stacks_dist(exact ? max_stacks : 1, max_stacks);
   std::uniform_int_distribution<std::int64_t> len_dist(1, max_length);
   std::string out = fmt::format("{}\n", cases);
   for (std::int64_t c = 0; c < cases; ++c) {

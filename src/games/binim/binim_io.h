@@ -33,6 +33,7 @@ std::string format_position(const Position& p);
 // A random contest input: `cases` cases of 1..max_stacks stacks of length
 // 1..max_length, the first player drawn at random.
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_stacks,
-                             std::int64_t max_length, const TextSink& sink = {});
+                             std::int64_t max_length, const TextSink& sink = {},
+                             bool exact = false);  // exact: every case has max_stacks stacks
 
 }  // namespace perfectplay::games::binim

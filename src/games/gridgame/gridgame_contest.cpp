@@ -80,4 +80,9 @@ std::vector<std::string> shrink_contest(std::string_view input) {
   return shrink_cases(read_cases(input), shrink_case, format);
 }
 
+std::string contest_case(std::string_view input, std::uint64_t k) {
+  (void)parse_contest(input);
+  return case_text(case_lines(input, k, true, [](std::string_view h) { return header_number(h); }));
+}
+
 }  // namespace perfectplay::games::gridgame

@@ -6,6 +6,7 @@
 #include <iterator>
 #include <random>
 
+#include "core/progress.h"
 #include "core/text_reader.h"
 #include "games/gridgame/gridgame_contest.h"
 #include "games/gridgame/gridgame_io.h"
@@ -196,17 +197,25 @@ GameEntry entry() {
   };
   e.params = {
       {"cases", "number of cases", 10, 1, 1'000'000, true},
-      {"n", "the largest matrix", 6, 1, kMaxN},
+      {"n", "the largest matrix (exactly n x n with --exact)", 6, 1, kMaxN},
       {"max-abs", "entries are drawn from [-max-abs, max-abs]", 1000, 0, kMaxValue},
+      exact_sizes_param(),
   };
   e.solve = [](std::string_view input, const Params&) {
     std::string out;
-    for (const CostMatrix& m : parse_contest(input))
-      fmt::format_to(std::back_inserter(out), "{}\n", game_value(m));
+    const std::vector<CostMatrix> cases = parse_contest(input);
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      progress::report("cases solved", i, cases.size());
+      fmt::format_to(std::back_inserter(out), "{}\n", game_value(cases[i]));
+    }
     return out;
   };
   e.solve_json = [](std::string_view input, const Params&, const JsonSink& each) {
-    for (const CostMatrix& m : parse_contest(input)) each(game_value(m));
+    const std::vector<CostMatrix> cases = parse_contest(input);
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      progress::report("cases solved", i, cases.size());
+      each(game_value(cases[i]));
+    }
   };
   add_engine<Model>(e, [](const Params&) { return Model(); });
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {
@@ -223,10 +232,14 @@ GameEntry entry() {
   };
   e.validate_contest = validate_contest;
   e.shrink = shrink_contest;
+  e.contest_case = [](std::string_view input, std::uint64_t k, Params&) {
+    return contest_case(input, k);
+  };
   e.contest_bounds = {{"cases", {1, 20}}, {"n", {1, 8}}, {"max-abs", {0, 1000}}};
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     return algorithms::assignment::generate_matrices(seed, params.get("cases"), params.get("n"),
-                                                     params.get("max-abs"), true, sink);
+                                                     params.get("max-abs"), true, sink,
+                                                     params.get("exact") != 0);
   };
   e.bench = [] {
     BenchResult r;

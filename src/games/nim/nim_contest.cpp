@@ -21,6 +21,7 @@ std::vector<std::string> shrink_contest(std::string_view input) {
   in.end_line("T");
   std::vector<Rows> cases(t);
   for (Rows& rows : cases) {
+    in.skip_blank_lines();
     const std::uint64_t k = in.read_uint("k", UINT64_MAX);
     in.end_line("k");
     for (std::uint64_t i = 0; i < k; ++i) {
@@ -46,6 +47,11 @@ std::vector<std::string> shrink_contest(std::string_view input) {
     return out;
   };
   return shrink_cases(cases, shrink_case, format);
+}
+
+std::string contest_case(std::string_view input, std::uint64_t k) {
+  validate_contest(input);
+  return std::string(case_lines(input, k, true, [](std::string_view) { return 1; }).lines[0]);
 }
 
 }  // namespace perfectplay::games::nim

@@ -152,9 +152,10 @@ GameEntry entry() {
   e.example_positions = {"1 2 3", "0 9", "5 5 5 5", "1 1 0 1", "1000000000000 7 3"};
   e.params = {
       {"cases", "number of cases", 10, 1, 1'000'000'000, true},
-      {"rows", "the most rows in a random board", 4, 1, 1'000'000},
+      {"rows", "the most rows in a random board (exactly, with --exact)", 4, 1, 1'000'000},
       {"max-length", "the longest row in a random board", 7, 0,
        static_cast<std::int64_t>(kMaxLength)},
+      exact_sizes_param(),
   };
   e.flags = {{"misere", "misère play: the player who takes the last square loses"}};
   e.solve = [](std::string_view input, const Params& params) {
@@ -194,10 +195,13 @@ GameEntry entry() {
   };
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     return generate_contest(seed, params.get("cases"), params.get("rows"), params.get("max-length"),
-                            sink);
+                            sink, params.get("exact") != 0);
   };
   e.validate_contest = validate_contest;
   e.shrink = shrink_contest;
+  e.contest_case = [](std::string_view input, std::uint64_t k, Params&) {
+    return contest_case(input, k);
+  };
   // No contest: judge's default sizes, small enough for a slow solution.
   e.contest_bounds = {{"cases", {1, 100}}, {"rows", {1, 10}}, {"max-length", {0, 1'000'000'000}}};
   add_bench<Model>(e, "3 4 5 / 1 2 3 4 5 / 7 7 7 7 / 2 3 5 7 11, normal and misere", [] {

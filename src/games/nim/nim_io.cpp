@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <random>
 
+#include "core/progress.h"
 #include "core/text_reader.h"
 #include "games/nim/nim_theory.h"
 
@@ -60,6 +61,7 @@ std::vector<CaseAnswer> solve_contest(std::string_view input, Ending ending) {
   answers.reserve(std::min<std::uint64_t>(cases, in.remaining() / 4 + 1));
   std::vector<std::uint64_t> rows;
   for (std::uint64_t c = 1; c <= cases; ++c) {
+    progress::report_every(0xFFF, "cases read", c - 1, cases);
     in.skip_blank_lines();  // blank lines between cases are skipped (docs/cli.md)
     if (in.at_end()) {
       in.fail(fmt::format("expected case {} of {}, found end of input", c, cases));
@@ -133,9 +135,9 @@ std::string format_position(const Position& p) {
 }
 
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_rows,
-                             std::int64_t max_length, const TextSink& sink) {
+                             std::int64_t max_length, const TextSink& sink, bool exact) {
   std::mt19937_64 rng(mix64(seed));
-  std::uniform_int_distribution<std::int64_t> rows_dist(1, max_rows);
+  std::uniform_int_distribution<std::int64_t> rows_dist(exact ? max_rows : 1, max_rows);
   std::uniform_int_distribution<std::int64_t> len_dist(0, max_length);
   std::string out = fmt::format("{}\n", cases);
   for (std::int64_t c = 0; c < cases; ++c) {

@@ -48,6 +48,7 @@ std::string format_position(const Position& p);
 
 // A random contest input: `cases` cases of 1..max_rows rows of 0..max_length.
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_rows,
-                             std::int64_t max_length, const TextSink& sink = {});
+                             std::int64_t max_length, const TextSink& sink = {},
+                             bool exact = false);  // exact: every case has max_rows rows
 
 }  // namespace perfectplay::games::nim

@@ -24,6 +24,7 @@ std::vector<std::string> shrink_contest(std::string_view input) {
   in.end_line("T");
   std::vector<Case> cases(t);
   for (Case& c : cases) {
+    in.skip_blank_lines();
     c.code = std::string(in.read_word("the code"));
     const std::uint64_t k = in.read_uint("k", UINT64_MAX);
     in.end_line("k");
@@ -53,6 +54,13 @@ std::vector<std::string> shrink_contest(std::string_view input) {
     return out;
   };
   return shrink_cases(cases, shrink_case, format);
+}
+
+ContestCase contest_case(std::string_view input, std::uint64_t k) {
+  validate_contest(input);
+  const CaseLines c = case_lines(input, k, true, [](std::string_view) { return 1; });
+  TextReader header(c.header);
+  return {std::string(c.lines[0]), std::string(header.read_word("the code"))};
 }
 
 }  // namespace perfectplay::games::octal

@@ -3,6 +3,7 @@
 // octal_io.h (and of each code's theory).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,5 +16,14 @@ void validate_contest(std::string_view input);
 // Fewer cases, then per case: fewer rows, then each row shorter (0, half,
 // one less). The codes are kept.
 std::vector<std::string> shrink_contest(std::string_view input);
+
+// Case k (1-based) of a contest input for `analyze FILE --case K`: its rows
+// in the position format and its code (the case's own --code). Validated as
+// solve validates (InputError); a k past the last case is a RequestError.
+struct ContestCase {
+  std::string position;
+  std::string code;
+};
+ContestCase contest_case(std::string_view input, std::uint64_t k);
 
 }  // namespace perfectplay::games::octal

@@ -229,9 +229,10 @@ GameEntry entry() {
                          "1000000000000000000 999999999999999999 5"};
   e.params = {
       {"cases", "number of cases", 10, 1, 1'000'000'000, true},
-      {"rows", "the most rows in a random position", 4, 1, 1'000'000},
+      {"rows", "the most rows in a random position (exactly, with --exact)", 4, 1, 1'000'000},
       {"max-length", "the longest row in a random position", 20, 0,
        static_cast<std::int64_t>(kMaxLength)},
+      exact_sizes_param(),
   };
   e.text_options = {{"code",
                      "the octal code 0.d1d2...: digit k's bits 1, 2, 4 let k pins be taken as a "
@@ -269,10 +270,15 @@ GameEntry entry() {
   };
   e.validate_contest = validate_contest;
   e.shrink = shrink_contest;
+  e.contest_case = [](std::string_view input, std::uint64_t k, Params& params) {
+    ContestCase c = contest_case(input, k);
+    params.texts["code"] = c.code;  // each case names its own game
+    return c.position;
+  };
   e.contest_bounds = {{"cases", {1, 100}}, {"rows", {1, 10}}, {"max-length", {0, 1000}}};
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     return generate_contest(seed, params.get("cases"), params.get("rows"), params.get("max-length"),
-                            *theory_of(code_of(params)), sink);
+                            *theory_of(code_of(params)), sink, params.get("exact") != 0);
   };
   add_bench<Model>(e, "0.77: 700 500 / 0.137: 600 / 0.07: 500 / 0.6: 400 / 0.007: 600", [] {
     std::vector<std::pair<Model, Position>> out;

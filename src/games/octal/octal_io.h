@@ -57,6 +57,7 @@ std::string format_position(const Position& p);
 // not reach max_length.
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_rows,
                              std::int64_t max_length, const Theory& theory,
-                             const TextSink& sink = {});
+                             const TextSink& sink = {},
+                             bool exact = false);  // exact: every case has max_rows rows
 
 }  // namespace perfectplay::games::octal

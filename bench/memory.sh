@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Peak memory of every command on large inputs, as a Markdown table for
+# docs/reliability.md. Usage: bench/memory.sh [PERFECTPLAY] (default
+# build/release/perfectplay). Peak = the maximum resident set (GNU time's %M),
+# which counts the input file's mapped pages too. Takes about a minute and
+# about 1 GB of scratch space, removed at the end.
+set -euo pipefail
+pp=$(realpath "${1:-build/release/perfectplay}")
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+kb() { echo $(( ($(stat -c %s "$1") + 1023) / 1024 )); }
+
+# row TITLE INPUT -- COMMAND...: one table row, COMMAND's peak against INPUT's size.
+row() {
+  local title=$1 input=$2
+  shift 3
+  /usr/bin/time -f '%M' -o "$dir/rss" "$@" >/dev/null 2>"$dir/err" </dev/null || {
+    echo "memory.sh: '$title' failed: $(head -c 200 "$dir/err")" >&2
+    exit 1
+  }
+  local rss size ratio
+  rss=$(tail -1 "$dir/rss")
+  if [ -n "$input" ]; then
+    size=$(kb "$input")
+    ratio=$(awk -v r="$rss" -v s="$size" 'BEGIN { printf "%.2f", r / s }')
+    echo "| \`$title\` | $(( size / 1024 )) MB | $(( rss / 1024 )) MB | $ratio |"
+  else
+    echo "| \`$title\` | - | $(( rss / 1024 )) MB | - |"
+  fi
+}
+
+"$pp" generate nim --cases 1000 --rows 10000 --max-length 1000000000000000000 >"$dir/nim.in"
+"$pp" generate nim --cases 10000000 --rows 2 --max-length 3 >"$dir/nim_many.in"
+"$pp" generate binim --cases 1000 --stacks 1000 --max-length 200 >"$dir/binim.in"
+"$pp" generate octal --cases 1000 --rows 10000 --max-length 1000000000000 >"$dir/octal.in"
+"$pp" generate bacteria --cases 20000 --rows 15 --cols 15 --exact >"$dir/bacteria.in"
+"$pp" generate gridgame --cases 1 --n 2000 --exact >"$dir/grid.in"
+"$pp" generate asymmetry --rows 2000 --cols 2000 --k 1000000000 >"$dir/asym_long.in"
+"$pp" generate asymmetry --rows 4000 --cols 4000 --k 9 >"$dir/asym_short.in"
+{ echo "1 50000000 9"; seq 0 49999999 | awk '{ printf "%s%d", (NR > 1 ? " " : ""), $1 % 10 } END { print "" }'; } >"$dir/asym_wide.in"
+tail -n +3 "$dir/nim.in" | head -1 >"$dir/nim_pos.txt"  # one case's 10,000 rows
+
+echo "| command | input | peak | peak / input |"
+echo "|---|---|---|---|"
+row "solve nim (1000 cases of 10,000 rows)" "$dir/nim.in" -- "$pp" solve nim "$dir/nim.in"
+row "solve nim --json (10^7 cases)" "$dir/nim_many.in" -- "$pp" solve nim --json "$dir/nim_many.in"
+row "solve binim" "$dir/binim.in" -- "$pp" solve binim "$dir/binim.in"
+row "solve octal" "$dir/octal.in" -- "$pp" solve octal "$dir/octal.in"
+row "solve bacteria (20,000 grids of 15 x 15)" "$dir/bacteria.in" -- "$pp" solve bacteria "$dir/bacteria.in"
+row "solve gridgame (n = 2000)" "$dir/grid.in" -- "$pp" solve gridgame "$dir/grid.in"
+row "solve asymmetry 2000 x 2000, K = 10^9 (stored)" "$dir/asym_long.in" -- "$pp" solve asymmetry "$dir/asym_long.in"
+row "solve asymmetry 4000 x 4000, K = 9 (streamed)" "$dir/asym_short.in" -- "$pp" solve asymmetry "$dir/asym_short.in"
+row "solve asymmetry 1 x 5 * 10^7, K = 9 (blocks)" "$dir/asym_wide.in" -- "$pp" solve asymmetry "$dir/asym_wide.in"
+row "analyze nim (a position of 10,000 rows)" "$dir/nim_pos.txt" -- "$pp" analyze nim "$dir/nim_pos.txt"
+row "hint nim (the same)" "$dir/nim_pos.txt" -- "$pp" hint nim "$dir/nim_pos.txt"
+row "analyze asymmetry 2000 x 2000 (theory)" "$dir/asym_long.in" -- "$pp" analyze asymmetry "$dir/asym_long.in"
+row "generate nim --cases 10^7 (streamed)" "" -- "$pp" generate nim --cases 10000000 --rows 2
+row "verify nim --trials 10000" "" -- "$pp" verify nim --trials 10000
+row "bench" "" -- "$pp" bench

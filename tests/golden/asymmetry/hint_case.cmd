@@ -1,0 +1,1 @@
+hint asymmetry - --case 1

@@ -1,0 +1,1 @@
+analyze bacteria - --case 2

@@ -1,0 +1,1 @@
+generate bacteria --cases 2 --rows 2 --cols 3 --exact

@@ -1,0 +1,1 @@
+generate binim --cases 2 --stacks 3 --max-length 4 --exact

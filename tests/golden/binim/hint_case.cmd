@@ -1,0 +1,1 @@
+hint binim - --case 2

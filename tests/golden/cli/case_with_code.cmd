@@ -1,0 +1,1 @@
+analyze octal - --case 1 --code 0.77

@@ -1,0 +1,1 @@
+analyze nim --position '1 2' --case 1

@@ -1,0 +1,1 @@
+hint gridgame - --case 2

@@ -1,0 +1,1 @@
+analyze nim - --case 2

@@ -1,0 +1,1 @@
+generate nim --cases 3 --rows 4 --max-length 9 --exact

@@ -1,0 +1,1 @@
+analyze octal - --case 2 --json

@@ -1,0 +1,1 @@
+generate octal --cases 2 --rows 3 --exact
