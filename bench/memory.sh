@@ -39,7 +39,7 @@ row() {
 "$pp" generate asymmetry --rows 2000 --cols 2000 --k 1000000000 >"$dir/asym_long.in"
 "$pp" generate asymmetry --rows 4000 --cols 4000 --k 9 >"$dir/asym_short.in"
 { echo "1 50000000 9"; seq 0 49999999 | awk '{ printf "%s%d", (NR > 1 ? " " : ""), $1 % 10 } END { print "" }'; } >"$dir/asym_wide.in"
-tail -n +3 "$dir/nim.in" | head -1 >"$dir/nim_pos.txt"  # one case's 10,000 rows
+sed -n 3p "$dir/nim.in" >"$dir/nim_pos.txt"  # one case's 10,000 rows
 
 echo "| command | input | peak | peak / input |"
 echo "|---|---|---|---|"
