@@ -299,6 +299,7 @@ GameEntry entry() {
     }
     return r;
   };
+  add_certify(e);
   return e;
 }
 

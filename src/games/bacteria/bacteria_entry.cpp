@@ -360,6 +360,7 @@ GameEntry entry() {
     }
     return r;
   };
+  add_certify(e);
   return e;
 }
 

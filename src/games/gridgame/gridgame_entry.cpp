@@ -248,6 +248,7 @@ GameEntry entry() {
     }
     return r;
   };
+  add_certify(e);
   return e;
 }
 

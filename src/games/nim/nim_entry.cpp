@@ -210,6 +210,7 @@ GameEntry entry() {
     }
     return out;
   });
+  add_certify(e);
   return e;
 }
 

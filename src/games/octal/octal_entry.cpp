@@ -286,6 +286,7 @@ GameEntry entry() {
     }
     return out;
   });
+  add_certify(e, code_of);
   return e;
 }
 
