@@ -329,7 +329,7 @@ Report merge(const std::vector<Report>& reports, const std::vector<std::string>&
     const auto differs = [&](std::string_view what, const std::string& a, const std::string& b) {
       if (a == b) return;
       throw RequestError(fmt::format(
-          "certify-merge: {} is not a shard of the same run as {}: its {} is {}, not {}", name,
+          "certify-merge: {} is not a shard of the same run as {}: {} {} instead of {}", name,
           names[0], what, a, b));
     };
     differs("binary", r.binary, first.binary);
