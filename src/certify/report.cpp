@@ -320,6 +320,11 @@ Report merge(const std::vector<Report>& reports, const std::vector<std::string>&
           "by another version)",
           name));
     }
+    if (r.slice != shard_instances(r.space, r.shard) || r.disagreed > r.checked) {
+      throw RequestError(
+          fmt::format("certify-merge: {}: its counts are not those of shard {}/{} of {} instances",
+                      name, r.shard.index, r.shard.count, r.space));
+    }
     if (!r.complete()) {
       throw RequestError(fmt::format(
           "certify-merge: {}: shard {}/{} is incomplete ({} of {} instances done; resume it "
@@ -328,9 +333,9 @@ Report merge(const std::vector<Report>& reports, const std::vector<std::string>&
     }
     const auto differs = [&](std::string_view what, const std::string& a, const std::string& b) {
       if (a == b) return;
-      throw RequestError(fmt::format(
-          "certify-merge: {} is not a shard of the same run as {}: {} {} instead of {}", name,
-          names[0], what, a, b));
+      throw RequestError(
+          fmt::format("certify-merge: {} is not a shard of the same run as {}: {} {} instead of {}",
+                      name, names[0], what, a, b));
     };
     differs("binary", r.binary, first.binary);
     differs("game", r.game, first.game);
