@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "certify/model_space.h"
 #include "core/input_error.h"
 #include "core/progress.h"
 
@@ -206,6 +207,7 @@ Report run(const GameEntry& g, const Params& params, const RunOptions& o) {
   Report header;
   header.game = g.name;
   header.options = options_json(g, params);
+  if (params.flag(kNoSymmetry)) header.options[kNoSymmetry] = true;
   header.bounds = bounds_json(g, params);
   return run([&] { return g.certify(params); }, std::move(header), o);
 }

@@ -7,7 +7,7 @@
 //                         (certify/enumerate.h helps number them)
 //   canonical(i)          optional: false for an instance skipped as the
 //                         mirror image of another (only symmetries the game
-//                         page proves)
+//                         page proves; --no-symmetry checks them all)
 //   shrinks(p)            smaller instances than p, most promising first,
 //                         for shrinking a disagreement
 //   reference(p)          optional: the exhaustive reference to use from p,
@@ -34,6 +34,7 @@
 
 #include "api/certify.h"
 #include "api/engine.h"
+#include "api/entry.h"
 #include "api/value.h"
 
 namespace perfectplay::certify {
@@ -197,13 +198,18 @@ class ModelSpace : public CertifySpace {
   Make make_;
 };
 
-// The space of a game's certify entry; `make(p, limits)`, when given, builds
-// the reference of one instance.
+// Checks mirror images too, where a game skips them (`certify --no-symmetry`).
+inline constexpr const char* kNoSymmetry = "no-symmetry";
+
+// The space of a game's certify entry, with the search limits of `params`
+// and its symmetries unless params has kNoSymmetry; `make(p, limits)`, when
+// given, builds the reference of one instance.
 template <GameModel M, class Make = ModelReference>
-std::unique_ptr<CertifySpace> model_space(M model, Instances<M> instances, SearchLimits limits,
+std::unique_ptr<CertifySpace> model_space(M model, Instances<M> instances, const Params& params,
                                           Make make = {}) {
-  return std::make_unique<ModelSpace<M, Make>>(std::move(model), std::move(instances), limits,
-                                               std::move(make));
+  if (params.flag(kNoSymmetry)) instances.canonical = nullptr;
+  return std::make_unique<ModelSpace<M, Make>>(std::move(model), std::move(instances),
+                                               params.limits, std::move(make));
 }
 
 }  // namespace perfectplay::certify

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "certify/driver.h"
+#include "certify/model_space.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "registry/registry.h"
@@ -25,6 +26,7 @@ struct CertifyArgs {
   std::string checkpoint;
   std::uint64_t max_states = SearchLimits{}.max_states;
   bool json = false;
+  bool no_symmetry = false;
   const GameEntry* chosen = nullptr;
 };
 
@@ -50,6 +52,7 @@ int run_certify(const CertifyArgs& a) {
     const auto it = a.texts.find(t.name);
     params.texts[t.name] = it == a.texts.end() ? t.default_value : it->second;
   }
+  if (a.no_symmetry) params.flags.insert(cf::kNoSymmetry);
   params.limits.max_states = a.max_states;
   cf::RunOptions o;
   o.shard = *cf::parse_shard(a.shard);  // checked by the option's validator
@@ -89,6 +92,8 @@ Command add_certify(CLI::App& app) {
           ->default_str(t.default_value);
     }
     for (const FlagSpec& f : g.flags) sub->add_flag("--" + f.name, args.flags[f.name], f.help);
+    sub->add_flag("--no-symmetry", args.no_symmetry,
+                  "check mirror images too, where the game skips them (docs/certify.md)");
     sub->add_option("--shard", args.shard,
                     "check only the I-th of N disjoint slices of the instances")
         ->check(kShard)

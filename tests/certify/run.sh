@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The cluster recipes of docs/certify.md, end to end on a small space:
-#   - GNU parallel, locally with -j2 (the --sshlogin form differs only in
-#     where the jobs run), its reports collected by --results;
+#   - GNU parallel, locally with -j2, and in its --sshlogin form with this
+#     machine as the host (-S 2/:), its reports collected by --results;
 #   - the Slurm array script, run as Slurm runs it: once per task with
 #     SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_MAX set;
 # and certify-merge on each: the merged certificate must be the unsharded
@@ -34,6 +34,15 @@ command -v parallel >/dev/null || { echo "certify recipes: GNU parallel is not i
 perfectplay certify-merge "$tmp"/shards/1/*/stdout --json >"$tmp/parallel.json" ||
   { echo "FAIL: certify-merge of parallel's shards"; fail=1; }
 same_as_whole "parallel" "$tmp/parallel.json"
+# The many-hosts form, with this machine as the only host (':'): the binary
+# copied to each host by --basefile, run there as ./perfectplay.
+mkdir -p "$tmp/hosts" && cp "$bin" "$tmp/hosts/perfectplay"
+(cd "$tmp/hosts" && parallel -S 2/: --basefile perfectplay --results shards/ \
+  ./perfectplay certify "${game[@]}" --shard {}/4 -j 1 --checkpoint shard-{}.ckpt --json \
+  ::: $(seq 1 4)) 2>/dev/null || { echo "FAIL: parallel -S"; fail=1; }
+perfectplay certify-merge "$tmp"/hosts/shards/1/*/stdout --json >"$tmp/hosts.json" ||
+  { echo "FAIL: certify-merge of parallel -S's shards"; fail=1; }
+same_as_whole "parallel -S" "$tmp/hosts.json"
 
 mkdir -p "$tmp/slurm"
 for i in 1 2 3; do

@@ -288,13 +288,12 @@ TEST(CertifyShards, PartitionTheSpaceForAnyCount) {
 }
 
 cf::Report run_game(const std::string& game, const std::map<std::string, std::int64_t>& values,
-                    cf::Shard shard, unsigned threads, std::string checkpoint = "") {
+                    cf::Shard shard, unsigned threads, std::set<std::string> flags = {}) {
   const GameEntry& g = *find_game(game);
   cf::RunOptions o;
   o.shard = shard;
   o.threads = threads;
-  o.checkpoint = std::move(checkpoint);
-  return cf::run(g, certify_params(g, values), o);
+  return cf::run(g, certify_params(g, values, std::move(flags)), o);
 }
 
 TEST(CertifyDriver, ShardsAddUpToTheWholeAndMergeToItsFingerprint) {
@@ -321,6 +320,13 @@ TEST(CertifyDriver, ShardsAddUpToTheWholeAndMergeToItsFingerprint) {
   EXPECT_EQ(merged.nodes, whole.nodes);
   EXPECT_EQ(merged.merged, 5u);
   EXPECT_TRUE(merged.ok());
+  // --no-symmetry checks the mirror images too: another run, another fingerprint.
+  const cf::Report all = run_game("bacteria", bounds, {1, 1}, 2, {cf::kNoSymmetry});
+  EXPECT_EQ(all.checked, all.space);
+  EXPECT_EQ(all.skipped, 0u);
+  EXPECT_GT(whole.skipped, 0u);
+  EXPECT_TRUE(all.ok());
+  EXPECT_NE(all.fingerprint, whole.fingerprint);
   // The JSON round-trips.
   const cf::Report back = cf::report_from_json(cf::to_json(merged));
   EXPECT_EQ(cf::to_json(back), cf::to_json(merged));
@@ -387,8 +393,8 @@ TEST(CertifyDriver, BrokenTheoryIsCaughtAndShrunk) {
   cf::Report header;
   header.game = "misread-nim";
   const cf::Report r =
-      cf::run([] { return cf::model_space(MisreadNim(), nim_boards(4, 5), SearchLimits{}); },
-              header, {cf::Shard{1, 1}, 2, "", 5});
+      cf::run([] { return cf::model_space(MisreadNim(), nim_boards(4, 5), Params{}); }, header,
+              {cf::Shard{1, 1}, 2, "", 5});
   EXPECT_FALSE(r.ok());
   EXPECT_GT(r.disagreed, 0u);
   EXPECT_LT(r.disagreed, r.checked);  // a lone row of 3 is right
@@ -399,6 +405,12 @@ TEST(CertifyDriver, BrokenTheoryIsCaughtAndShrunk) {
   // each sorted) is 2 3, read as 2 2; the next, 2 4, has a move to it.
   EXPECT_EQ(r.examples[0].instance, "2 3");
   EXPECT_EQ(r.examples[0].detail.rfind("theory says loss, reference says win", 0), 0u);
+  EXPECT_EQ(r.examples[0].index, 11u);  // 5 boards of one row, then 1 1 .. 1 5, 2 2
+  // docs/certify.md shows this part of the report.
+  EXPECT_NE(cf::to_text(r).find("disagreement at instance 11:\n    2 3\n  theory says loss, "
+                                "reference says win in 5\n  shrunk in 0 steps to:\n    2 3\n"),
+            std::string::npos)
+      << cf::to_text(r);
   EXPECT_EQ(r.examples[1].instance, "2 4");
   EXPECT_EQ(r.examples[1].detail.rfind("after move 2 1: theory says loss", 0), 0u)
       << r.examples[1].detail;

@@ -97,7 +97,7 @@ void add_certify(GameEntry& e) {
       return out;
     };
     return certify::model_space(
-        Model(), std::move(in), params.limits, [](const Board& b, SearchLimits limits) {
+        Model(), std::move(in), params, [](const Board& b, SearchLimits limits) {
           return ScoredReference<Rules, Split>(Rules(b.grid), limits, Split{});
         });
   };

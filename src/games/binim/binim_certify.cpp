@@ -95,7 +95,7 @@ void add_certify(GameEntry& e, Ending ending) {
       }
       return out;
     };
-    return certify::model_space(Model(ending), std::move(in), params.limits);
+    return certify::model_space(Model(ending), std::move(in), params);
   };
 }
 

@@ -80,7 +80,7 @@ void add_certify(GameEntry& e) {
       return out;
     };
     return certify::model_space(
-        Model(), std::move(in), params.limits, [](const Position& p, SearchLimits limits) {
+        Model(), std::move(in), params, [](const Position& p, SearchLimits limits) {
           return ScoredReference<Rules, Split>(Rules(*p.matrix), limits, Split{});
         });
   };

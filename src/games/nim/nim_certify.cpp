@@ -40,7 +40,7 @@ void add_certify(GameEntry& e) {
       return out;
     };
     return certify::model_space(Model(misere ? Ending::kMisere : Ending::kNormal), std::move(in),
-                                params.limits);
+                                params);
   };
 }
 

@@ -35,7 +35,7 @@ void add_certify(GameEntry& e, Code (*code_of)(const Params&)) {
       return p.rows[0] > 1 ? std::vector<Position>{Position{{p.rows[0] - 1}}}
                            : std::vector<Position>{};
     };
-    return certify::model_space(model, std::move(in), params.limits);
+    return certify::model_space(model, std::move(in), params);
   };
 }
 
