@@ -62,7 +62,7 @@ Board board(Shape s, std::uint64_t mask) {
 }  // namespace
 
 void add_certify(GameEntry& e) {
-  e.certify_params = {{"cells", "the most cells, R x C", 9, 1, 62}};
+  e.certify_params = {{"cells", "the most cells, R x C", 16, 1, 62}};
   e.certify = [](const Params& params) {
     const int cells = static_cast<int>(params.get("cells"));
     auto shapes = std::make_shared<certify::Catalog<Shape>>();
