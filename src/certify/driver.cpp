@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -158,9 +159,12 @@ Report run(const SpaceFactory& make, Report r, const RunOptions& o) {
       r.skipped += b.skipped;
       r.nodes += b.nodes;
       r.disagreed += b.failures.size();
-      for (Example& e : it->second.examples) {
-        if (r.examples.size() < kMaxExamples) r.examples.push_back(std::move(e));
-      }
+      // The first disagreements in canonical order (blocks are folded in
+      // shuffled order).
+      for (Example& e : it->second.examples) r.examples.push_back(std::move(e));
+      std::sort(r.examples.begin(), r.examples.end(),
+                [](const Example& x, const Example& y) { return x.index < y.index; });
+      if (r.examples.size() > kMaxExamples) r.examples.resize(kMaxExamples);
       finished.erase(it);
       ++folded;
     }

@@ -43,8 +43,28 @@ std::uint64_t shard_blocks(std::uint64_t size, Shard s) {
   return s.index - 1 < blocks ? (blocks - s.index) / s.count + 1 : 0;
 }
 
+std::uint64_t permute_blocks(std::uint64_t x, std::uint64_t n) {
+  if (n <= 1 || x + 1 == n) return x;  // the last block, maybe short, stays last
+  --n;
+  int bits = std::max(2, 64 - __builtin_clzll(n - 1));
+  bits += bits % 2;
+  const int half = bits / 2;
+  const std::uint64_t mask = (std::uint64_t{1} << half) - 1;
+  do {  // four Feistel rounds on [0, 2^bits), walked until back inside [0, n)
+    std::uint64_t left = x >> half, right = x & mask;
+    for (std::uint64_t round = 1; round <= 4; ++round) {
+      const std::uint64_t f = mix64(right * 0x9e3779b97f4a7c15ULL + round) & mask;
+      const std::uint64_t next = left ^ f;
+      left = right;
+      right = next;
+    }
+    x = (left << half) | right;
+  } while (x >= n);
+  return x;
+}
+
 std::pair<std::uint64_t, std::uint64_t> shard_block(std::uint64_t size, Shard s, std::uint64_t k) {
-  const std::uint64_t b = k * s.count + (s.index - 1);
+  const std::uint64_t b = permute_blocks(k * s.count + (s.index - 1), block_count(size));
   return {b * kBlock, std::min(size, (b + 1) * kBlock)};
 }
 

@@ -14,10 +14,15 @@
 // shards gives the report of shard 1/1, whose fingerprint is the one an
 // unsharded run of the same binary prints.
 //
-// Shards: the canonical order is cut into blocks of kBlock instances, and
-// shard I of N holds the blocks b with b mod N = I - 1 (interleaved, so that
-// every shard gets small and large instances alike). The assignment depends
-// on the space and N only, never on threads.
+// Shards: the canonical order is cut into blocks of kBlock instances, the
+// blocks are shuffled by a fixed permutation P of 0 .. B - 1 (a Feistel
+// network, the last block, which may be short, kept last), and shard I of N
+// holds the blocks P(j) with j mod N = I - 1, in the order of j. Shuffled, so
+// that every shard is a fair sample of the space: small and large instances
+// alike, and no shard holds only patterns with some bits fixed (a plain
+// stride would: instance numbers are patterns' bits). The shards take about
+// the same time, and one shard's time times N estimates the whole. The
+// assignment depends on the space and N only, never on threads.
 #pragma once
 
 #include <cstdint>
@@ -49,6 +54,8 @@ std::optional<Shard> parse_shard(std::string_view text);
 std::uint64_t block_count(std::uint64_t size);
 std::uint64_t shard_blocks(std::uint64_t size, Shard s);
 std::uint64_t shard_instances(std::uint64_t size, Shard s);
+// P: a bijection of [0, n) with P(n - 1) = n - 1.
+std::uint64_t permute_blocks(std::uint64_t x, std::uint64_t n);
 // The instances [begin, end) of the shard's k-th block.
 std::pair<std::uint64_t, std::uint64_t> shard_block(std::uint64_t size, Shard s, std::uint64_t k);
 

@@ -462,7 +462,10 @@ TEST(CertifyDriver, CheckpointResumesWhereARunStopped) {
   const std::uint64_t blocks = cf::shard_blocks(whole.space, {1, 1});
   ASSERT_GT(blocks, 20u);
 
-  std::atomic<int> fail_at{20}, checks{0};
+  // The 21st block the run takes (blocks are taken in shuffled order).
+  std::atomic<int> fail_at{
+      static_cast<int>(cf::shard_block(whole.space, {1, 1}, 20).first / cf::kBlock)};
+  std::atomic<int> checks{0};
   const auto make = [&] { return std::make_unique<FailOnce>(g.certify(params), fail_at, checks); };
   EXPECT_THROW(cf::run(make, header, {cf::Shard{1, 1}, 1, path, 0}), SearchLimitExceeded);
   EXPECT_EQ(checks.load(), 20);  // blocks 0..19, saved
