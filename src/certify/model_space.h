@@ -10,11 +10,11 @@
 //                         page proves; --no-symmetry checks them all)
 //   shrinks(p)            smaller instances than p, most promising first,
 //                         for shrinking a disagreement
-//   reference(p)          optional: the exhaustive reference to use from p,
-//                         fresh for each instance (games whose reference is
-//                         built for one grid); by default the model's own,
-//                         one per run of instances, so that positions shared
-//                         by the instances of a run are searched once
+// and, to model_space(), optionally `make(p, limits)`: the exhaustive
+// reference of instance p, fresh for each instance (games whose reference is
+// built for one grid, and whose model's reference does not count its nodes);
+// by default the model's own, one per block of instances, so that positions
+// the instances of a block share are searched once.
 //
 // compare() is the check: the theory's value of the start position against
 // the reference's, then the value of every position one move away (so the
