@@ -45,7 +45,7 @@ std::uint64_t shard_blocks(std::uint64_t size, Shard s) {
 
 std::uint64_t permute_blocks(std::uint64_t x, std::uint64_t n) {
   if (x + 1 >= n) return x;  // the last block, maybe short, stays last
-  --n;                        // the others are shuffled among themselves
+  --n;                       // the others are shuffled among themselves
   if (n <= 1) return x;
   int bits = std::max(2, 64 - __builtin_clzll(n - 1));
   bits += bits % 2;
