@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(g++ cmake ninja-build make libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev
           libgmock-dev librapidcheck-dev libbenchmark-dev clang-format help2man pybind11-dev python3-dev
           python3-numpy python3-scipy python3-pytest pkg-config time
-          libcpp-httplib-dev chromium "$@")
+          libcpp-httplib-dev chromium parallel "$@")
 # The web board's browser tests (tests/web) need node and npm; a node that is
 # already there (another distribution's) is kept.
 command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)

@@ -2,6 +2,7 @@
 # The layers of docs/architecture.md, checked on the includes:
 #   core <- solvers <- api <- games/<game> <- registry <- cli
 #                       api <- judge <- cli
+#                       api <- certify <- games/<game>, cli
 # A lower layer never includes a higher one, no game includes another game
 # (or the registry), algorithms include no game, and only the verify driver
 # and tests include RapidCheck.
@@ -17,10 +18,11 @@ forbid() {  # forbid DIR PATTERN WHY
     fail=1
   fi
 }
-forbid core 'solvers/|api/|games/|algorithms/|registry/|cli/|verify/|judge/|rapidcheck' "core includes a higher layer"
-forbid solvers 'api/|games/|algorithms/|registry/|cli/|verify/|judge/|rapidcheck' "solvers include a higher layer"
-forbid api 'games/|algorithms/|registry/|cli/|verify/|judge/|rapidcheck' "api includes a game or a front end"
-forbid judge 'games/|algorithms/|registry/|cli/|verify/|rapidcheck' "judge includes a game or a front end"
+forbid core 'solvers/|api/|games/|algorithms/|registry/|cli/|verify/|judge/|certify/|rapidcheck' "core includes a higher layer"
+forbid solvers 'api/|games/|algorithms/|registry/|cli/|verify/|judge/|certify/|rapidcheck' "solvers include a higher layer"
+forbid api 'games/|algorithms/|registry/|cli/|verify/|judge/|certify/|rapidcheck' "api includes a game or a front end"
+forbid certify 'games/|algorithms/|registry/|cli/|verify/|judge/|rapidcheck' "certify includes a game or a front end"
+forbid judge 'games/|algorithms/|registry/|cli/|verify/|certify/|rapidcheck' "judge includes a game or a front end"
 forbid algorithms 'games/|registry/|cli/|judge/' "an algorithm includes a game"
 for dir in games/*/; do
   game=$(basename "$dir")

@@ -44,7 +44,7 @@ nlohmann::json game_json(const GameEntry& g) {
   const std::pair<const char*, bool> offered[] = {
       {"solve", bool(g.solve)}, {"analyze", bool(g.analyze)}, {"hint", bool(g.hint)},
       {"play", bool(g.play)},   {"verify", bool(g.verify)},   {"generate", bool(g.generate)},
-      {"bench", bool(g.bench)}};
+      {"bench", bool(g.bench)}, {"certify", bool(g.certify)}};
   for (const auto& [name, has] : offered) {
     if (has) commands.push_back(name);
   }
@@ -67,6 +67,14 @@ nlohmann::json game_json(const GameEntry& g) {
                       {"commands", p.generate_only ? nlohmann::json{"generate"}
                                                    : nlohmann::json{"verify", "generate"}}});
   }
+  nlohmann::json certify_bounds = nlohmann::json::array();
+  for (const ParamSpec& p : g.certify_params) {
+    certify_bounds.push_back({{"name", p.name},
+                              {"help", p.help},
+                              {"default", p.default_value},
+                              {"min", p.min},
+                              {"max", p.max}});
+  }
   return {{"name", g.name},
           {"summary", g.summary},
           {"position_format", g.position_format},
@@ -74,7 +82,8 @@ nlohmann::json game_json(const GameEntry& g) {
           {"example_positions", g.example_positions},
           {"commands", commands},
           {"options", options},
-          {"bounds", bounds}};
+          {"bounds", bounds},
+          {"certify_bounds", certify_bounds}};
 }
 
 Params params_from_json(const GameEntry& g, const nlohmann::json& options) {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "api/analysis.h"
+#include "api/certify.h"
 #include "api/play_session.h"
 #include "api/verify_report.h"
 #include "core/seed.h"
@@ -157,6 +158,12 @@ struct GameEntry {
   // The sized generate options judge grows, each from its smallest useful
   // value to the largest whose inputs stay within the contest's limits.
   std::map<std::string, std::pair<std::int64_t, std::int64_t>> contest_bounds;
+
+  // `perfectplay certify` (docs/certify.md): its size bounds, and the space of
+  // every instance up to them (the game's <game>_certify.cpp). A space serves
+  // one thread: the driver asks for one per thread.
+  std::vector<ParamSpec> certify_params;
+  std::function<std::unique_ptr<CertifySpace>(const Params&)> certify;
 };
 
 // The game's own options in force (flags and text options, not the size

@@ -25,7 +25,11 @@ Command add_judge(CLI::App& app);
 Command add_check(CLI::App& app);
 Command add_validate(CLI::App& app);
 Command add_serve(CLI::App& app);  // serve.cpp: the web board
+// certify, certify-merge: cli/certify.cpp.
+Command add_certify(CLI::App& app);
+Command add_certify_merge(CLI::App& app);
 
-inline const std::vector<AddCommand> kOwnCommands = {add_serve, add_judge, add_check, add_validate};
+inline const std::vector<AddCommand> kOwnCommands = {add_serve,    add_judge,   add_check,
+                                                     add_validate, add_certify, add_certify_merge};
 
 }  // namespace perfectplay::cli

@@ -280,17 +280,25 @@ struct ProgressLine {
   using Clock = std::chrono::steady_clock;
   Clock::time_point start = Clock::now();
   Clock::time_point last_draw{};
-  std::vector<std::tuple<std::string, std::uint64_t, std::uint64_t>> items;  // in first-seen order
+  // Each item in first-seen order: its name, done, total, and when it was
+  // first seen with how much done (its rate counts from there: a resumed
+  // certify starts part way).
+  struct Item {
+    std::string name;
+    std::uint64_t done, total, first_done;
+    Clock::time_point first_seen;
+  };
+  std::vector<Item> items;
   bool drawn = false;
 
   void update(std::string_view what, std::uint64_t done, std::uint64_t total) {
     auto it = std::find_if(items.begin(), items.end(),
-                           [&](const auto& item) { return std::get<0>(item) == what; });
+                           [&](const Item& item) { return item.name == what; });
     if (it == items.end()) {
-      items.emplace_back(std::string(what), done, total);
+      items.push_back({std::string(what), done, total, done, Clock::now()});
     } else {
-      std::get<1>(*it) = done;
-      std::get<2>(*it) = total;
+      it->done = done;
+      it->total = total;
     }
     const auto now = Clock::now();
     if (now - start < std::chrono::milliseconds(500) ||
@@ -300,8 +308,14 @@ struct ProgressLine {
     last_draw = now;
     const double seconds = std::chrono::duration<double>(now - start).count();
     std::string line = "\r";
-    for (const auto& [name, n, of] : items) {
-      if (of != 0) {
+    for (const auto& [name, n, of, n0, since] : items) {
+      const double rate = static_cast<double>(n - std::min(n, n0)) /
+                          std::max(1e-9, std::chrono::duration<double>(now - since).count());
+      if (of != 0 && rate > 0 && n < of) {
+        fmt::format_to(std::back_inserter(line), "{} {}/{} ({:.0f}%, {:.3g}/s, {:.0f} s left), ",
+                       name, n, of, 100.0 * static_cast<double>(n) / static_cast<double>(of), rate,
+                       static_cast<double>(of - n) / rate);
+      } else if (of != 0) {
         fmt::format_to(std::back_inserter(line), "{} {}/{} ({:.0f}%), ", name, n, of,
                        100.0 * static_cast<double>(n) / static_cast<double>(of));
       } else {
@@ -329,8 +343,12 @@ void start_progress() {
   if (::isatty(2) == 0) return;
   static ProgressLine line;
   g_progress = &line;
-  pp::progress::listen([](std::string_view what, std::uint64_t done, std::uint64_t total) {
-    g_progress->update(what, done, total);
+  // Only the main thread's reports are drawn: work spread over threads
+  // (certify's) reports its total from the main thread, and the searches
+  // inside its workers stay quiet instead of racing on the line.
+  pp::progress::listen([main = std::this_thread::get_id()](
+                           std::string_view what, std::uint64_t done, std::uint64_t total) {
+    if (std::this_thread::get_id() == main) g_progress->update(what, done, total);
   });
 }
 

@@ -302,6 +302,7 @@ GameEntry entry() {
     }
     return r;
   };
+  add_certify(e);
   return e;
 }
 

@@ -74,5 +74,6 @@ std::optional<std::string> check_pair_plans(const Grid& g);
 std::optional<std::string> check_side_claims(const Grid& g);
 
 GameEntry entry();
+void add_certify(GameEntry& e);  // asymmetry_certify.cpp: certify's instances
 
 }  // namespace perfectplay::games::asymmetry

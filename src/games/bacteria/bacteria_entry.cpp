@@ -364,6 +364,7 @@ GameEntry entry() {
     }
     return r;
   };
+  add_certify(e);
   return e;
 }
 

@@ -106,5 +106,6 @@ class Model {
 };
 
 GameEntry entry();
+void add_certify(GameEntry& e);  // bacteria_certify.cpp: certify's instances
 
 }  // namespace perfectplay::games::bacteria

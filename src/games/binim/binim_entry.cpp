@@ -289,6 +289,7 @@ GameEntry make_entry(Ending ending) {
         }
         return out;
       });
+  add_certify(e, ending);
   return e;
 }
 

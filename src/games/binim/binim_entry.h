@@ -68,6 +68,9 @@ class Model {
   Ending ending_;
 };
 
+// binim_certify.cpp: certify's instances.
+void add_certify(GameEntry& e, Ending ending);
+
 GameEntry entry_binim();   // normal play: who cannot move loses
 GameEntry entry_binim2();  // misère play: who cannot move wins
 

@@ -81,5 +81,6 @@ class Model {
 };
 
 GameEntry entry();
+void add_certify(GameEntry& e);  // gridgame_certify.cpp: certify's instances
 
 }  // namespace perfectplay::games::gridgame

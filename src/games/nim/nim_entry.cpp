@@ -214,6 +214,7 @@ GameEntry entry() {
     }
     return out;
   });
+  add_certify(e);
   return e;
 }
 

@@ -56,5 +56,6 @@ class Model {
 };
 
 GameEntry entry();
+void add_certify(GameEntry& e);  // nim_certify.cpp: certify's instances
 
 }  // namespace perfectplay::games::nim

@@ -292,6 +292,7 @@ GameEntry entry() {
     }
     return out;
   });
+  add_certify(e, code_of);
   return e;
 }
 

@@ -78,5 +78,7 @@ std::optional<std::string> check_position(const Model& model, const Position& p,
                                           SearchLimits limits = {});
 
 GameEntry entry();
+// octal_certify.cpp: certify's instances; code_of reads --code.
+void add_certify(GameEntry& e, Code (*code_of)(const Params&));
 
 }  // namespace perfectplay::games::octal

@@ -1,0 +1,1 @@
+certify nim --rows 0

@@ -1,0 +1,1 @@
+certify nim --shard 4/3

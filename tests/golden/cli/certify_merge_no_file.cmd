@@ -1,0 +1,1 @@
+certify-merge certify_shard1of3.json no_such_report.json

@@ -1,0 +1,1 @@
+certify-merge certify_shard1of3.json certify_other_bounds2of3.json certify_shard3of3.json

@@ -1,0 +1,1 @@
+certify octal --code 0.007
