@@ -202,20 +202,23 @@ GameEntry entry() {
       exact_sizes_param(),
   };
   e.solve = [](std::string_view input, const Params&) {
-    std::string out;
-    const std::vector<CostMatrix> cases = parse_contest(input);
-    for (std::size_t i = 0; i < cases.size(); ++i) {
-      progress::report("cases solved", i, cases.size());
-      fmt::format_to(std::back_inserter(out), "{}\n", game_value(cases[i]));
-    }
+    std::string out;  // each case solved as it is read: one matrix held at a time
+    for_each_case(input, [&](const CostMatrix& m, std::int64_t i, std::int64_t count) {
+      progress::report("cases solved", static_cast<std::uint64_t>(i),
+                       static_cast<std::uint64_t>(count));
+      fmt::format_to(std::back_inserter(out), "{}\n", game_value(m));
+    });
     return out;
   };
   e.solve_json = [](std::string_view input, const Params&, const JsonSink& each) {
-    const std::vector<CostMatrix> cases = parse_contest(input);
-    for (std::size_t i = 0; i < cases.size(); ++i) {
-      progress::report("cases solved", i, cases.size());
-      each(game_value(cases[i]));
-    }
+    // Validated whole by a first pass that keeps nothing, then each case
+    // solved and handed on as it is read.
+    for_each_case(input, [](const CostMatrix&, std::int64_t, std::int64_t) {});
+    for_each_case(input, [&](const CostMatrix& m, std::int64_t i, std::int64_t count) {
+      progress::report("cases solved", static_cast<std::uint64_t>(i),
+                       static_cast<std::uint64_t>(count));
+      each(game_value(m));
+    });
   };
   add_engine<Model>(e, [](const Params&) { return Model(); });
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {

@@ -12,18 +12,24 @@ using algorithms::assignment::format_matrix;
 using algorithms::assignment::read_matrix;
 
 std::vector<CostMatrix> parse_contest(std::string_view input) {
+  std::vector<CostMatrix> out;
+  for_each_case(input,
+                [&](CostMatrix m, std::int64_t, std::int64_t) { out.push_back(std::move(m)); });
+  return out;
+}
+
+void for_each_case(std::string_view input,
+                   const std::function<void(CostMatrix, std::int64_t, std::int64_t)>& each) {
   TextReader in(input);
   if (in.at_end()) in.fail("empty input: expected the number of cases t");
   const std::int64_t cases = in.read_int("the number of cases t", 1, 1'000'000);
   in.end_line("the number of cases");
-  std::vector<CostMatrix> out;
   for (std::int64_t i = 1; i <= cases; ++i) {
     in.skip_blank_lines();  // blank lines between cases are skipped (docs/cli.md)
     if (in.at_end()) in.fail(fmt::format("expected case {} of {}, found end of input", i, cases));
-    out.push_back(read_matrix(in));
+    each(read_matrix(in), i - 1, cases);
   }
   in.end_input();
-  return out;
 }
 
 Position parse_position(std::string_view text) {

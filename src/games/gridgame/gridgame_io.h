@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,11 @@ inline constexpr std::int64_t kMaxValue = algorithms::assignment::kMaxInputValue
 inline constexpr std::int64_t kMaxN = algorithms::assignment::kMaxInputN;
 
 std::vector<CostMatrix> parse_contest(std::string_view input);
+// The same, one case at a time: `each(matrix, index, count)` as each is read,
+// none kept (an error may still come after some cases). solve solves each
+// as it comes, so only one matrix is held at a time.
+void for_each_case(std::string_view input,
+                   const std::function<void(CostMatrix, std::int64_t, std::int64_t)>& each);
 
 Position parse_position(std::string_view text);
 std::string format_position(const Position& p);

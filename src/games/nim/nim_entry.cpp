@@ -159,20 +159,25 @@ GameEntry entry() {
   };
   e.flags = {{"misere", "misère play: the player who takes the last square loses"}};
   e.solve = [](std::string_view input, const Params& params) {
-    const std::vector<CaseAnswer> answers = solve_contest(input, ending_of(params));
-    // One allocation of the longest possible answer per case ("win", two
-    // 20-digit numbers): growing the string instead copies it into fresh
-    // pages again and again, whose faults cost a few percent of a 100 MB solve.
+    // The answers go straight into the output as they are found (no vector
+    // of answers: ten million cases would hold 320 MB). Room for an output
+    // as long as the input at once: growing the string copies it into fresh
+    // pages again and again, whose faults cost a few percent of a big solve
+    // (reserved pages that are never written cost nothing).
     std::string out;
-    out.reserve(answers.size() * 46);
-    for (const CaseAnswer& a : answers) {
+    out.reserve(input.size() + 64);
+    for_each_answer(input, ending_of(params), [&](const CaseAnswer& a) {
       append_answer(out, a);
       out += '\n';
-    }
+    });
     return out;
   };
   e.solve_json = [](std::string_view input, const Params& params, const JsonSink& each) {
-    for (const CaseAnswer& a : solve_contest(input, ending_of(params))) each(answer_json(a));
+    // Two passes: the whole input is validated before the first case is
+    // handed on, and no answer is kept (solve --json of ten million cases
+    // streams in constant memory beside the input).
+    for_each_answer(input, ending_of(params), [](const CaseAnswer&) {});
+    for_each_answer(input, ending_of(params), [&](const CaseAnswer& a) { each(answer_json(a)); });
   };
   add_engine<Model>(e, [](const Params& params) { return Model(ending_of(params)); });
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {

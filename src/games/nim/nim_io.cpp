@@ -50,15 +50,18 @@ void scan_rows(TextReader& in, std::uint64_t k, Sink&& sink, Reset&& reset) {
 }  // namespace
 
 std::vector<CaseAnswer> solve_contest(std::string_view input, Ending ending) {
+  std::vector<CaseAnswer> answers;
+  for_each_answer(input, ending, [&](const CaseAnswer& a) { answers.push_back(a); });
+  return answers;
+}
+
+void for_each_answer(std::string_view input, Ending ending,
+                     const std::function<void(const CaseAnswer&)>& each) {
   TextReader in(input);
   if (in.at_end()) in.fail("empty input: expected the number of cases T");
   const std::uint64_t cases = in.read_uint("the number of cases T", kMaxCount);
   if (cases == 0) in.fail_at(0, "the number of cases T must be at least 1");
   in.end_line("the number of cases");
-  std::vector<CaseAnswer> answers;
-  // A case takes at least four bytes ("1\n0\n"): room for them all at once,
-  // bounded by the input, not by the declared T.
-  answers.reserve(std::min<std::uint64_t>(cases, in.remaining() / 4 + 1));
   std::vector<std::uint64_t> rows;
   for (std::uint64_t c = 1; c <= cases; ++c) {
     progress::report_every(0xFFF, "cases read", c - 1, cases);
@@ -87,10 +90,9 @@ std::vector<CaseAnswer> solve_contest(std::string_view input, Ending ending) {
         }
       }
     }
-    answers.push_back(a);
+    each(a);
   }
   in.end_input();
-  return answers;
 }
 
 void append_answer(std::string& out, const CaseAnswer& a) {

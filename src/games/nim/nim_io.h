@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -37,6 +38,12 @@ struct CaseAnswer {
 // defect, before anything is returned. Only the current case's rows are held
 // (one reused buffer), so memory is O(largest case), not O(input).
 std::vector<CaseAnswer> solve_contest(std::string_view input, Ending ending);
+// The same, each case's answer handed to `each` as it is found (nothing is
+// kept): an error may still come after some answers. solve writes its output
+// from these directly, and solve --json validates with a first pass and
+// streams with a second, so neither holds a vector of ten million answers.
+void for_each_answer(std::string_view input, Ending ending,
+                     const std::function<void(const CaseAnswer&)>& each);
 
 // `lose` / `win R N` / `win`, one line.
 std::string format_answer(const CaseAnswer& a);

@@ -239,15 +239,17 @@ GameEntry entry() {
                      "whole row, leaving one row, leaving two rows",
                      "0.77"}};
   e.solve = [](std::string_view input, const Params&) {
-    std::string out;
-    for (const CaseAnswer& a : solve_contest(input)) {
+    std::string out;  // answers go straight into the output, none kept (nim's solve)
+    for_each_answer(input, [&](const CaseAnswer& a) {
       append_answer(out, a);
       out += '\n';
-    }
+    });
     return out;
   };
   e.solve_json = [](std::string_view input, const Params&, const JsonSink& each) {
-    for (const CaseAnswer& a : solve_contest(input)) each(answer_json(a));
+    // Validated whole by a first pass, streamed by a second (nim's solve_json).
+    for_each_answer(input, [](const CaseAnswer&) {});
+    for_each_answer(input, [&](const CaseAnswer& a) { each(answer_json(a)); });
   };
   add_engine<Model>(e, [](const Params& params) { return Model(code_of(params)); });
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {

@@ -27,13 +27,17 @@ std::uint64_t read_row(TextReader& in, const Theory& theory) {
 }  // namespace
 
 std::vector<CaseAnswer> solve_contest(std::string_view input) {
+  std::vector<CaseAnswer> answers;
+  for_each_answer(input, [&](CaseAnswer a) { answers.push_back(std::move(a)); });
+  return answers;
+}
+
+void for_each_answer(std::string_view input, const std::function<void(CaseAnswer)>& each) {
   TextReader in(input);
   if (in.at_end()) in.fail("empty input: expected the number of cases T");
   const std::uint64_t cases = in.read_uint("the number of cases T", kMaxCount);
   if (cases == 0) in.fail_at(0, "the number of cases T must be at least 1");
   in.end_line("the number of cases");
-  std::vector<CaseAnswer> answers;
-  answers.reserve(std::min<std::uint64_t>(cases, in.remaining() / 8 + 1));
   std::map<std::string, std::shared_ptr<const Theory>, std::less<>> theories;
   std::vector<std::uint64_t> rows;
   for (std::uint64_t c = 1; c <= cases; ++c) {
@@ -74,10 +78,9 @@ std::vector<CaseAnswer> solve_contest(std::string_view input) {
                           k == 1 ? "" : "s"));
     }
     in.end_line("the row lengths");
-    answers.push_back({theory->second->winning_move(rows), theory->second->code().text});
+    each({theory->second->winning_move(rows), theory->second->code().text});
   }
   in.end_input();
-  return answers;
 }
 
 void append_answer(std::string& out, const CaseAnswer& a) {

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -43,6 +44,9 @@ struct CaseAnswer {
 // defect (a bad code, a row longer than the code's theory answers), before
 // anything is returned.
 std::vector<CaseAnswer> solve_contest(std::string_view input);
+// The same, each case's answer handed to `each` as it is found and not kept
+// (an error may still come after some answers), as nim's for_each_answer.
+void for_each_answer(std::string_view input, const std::function<void(CaseAnswer)>& each);
 
 // `lose` / `win R N` / `win R N S`, one line, onto `out`.
 void append_answer(std::string& out, const CaseAnswer& a);
