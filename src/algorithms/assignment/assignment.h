@@ -95,6 +95,14 @@ struct Result {
   std::vector<std::size_t> column_of_row;  // row i -> column
 };
 
+// Which code runs the solver's scans over cost rows: kAuto takes the AVX2
+// kernels when the CPU has AVX2 (checked once, at run time), kScalar the
+// portable ones everywhere (tests compare the two).
+enum class Isa { kAuto, kScalar };
+
+// Whether Isa::kAuto runs the AVX2 kernels on this machine.
+bool avx2_available();
+
 // No perfect matching avoids the forbidden (+infinity) pairs of a double
 // matrix. Never thrown for int64 costs.
 class Infeasible : public std::runtime_error {
@@ -115,15 +123,18 @@ class BasicSolver {
   // it may throw to abandon the solve (the Python module's Ctrl-C).
   using Poll = std::function<void()>;
 
-  explicit BasicSolver(const BasicCostMatrix<Cost>& m);  // solves at once
+  // `isa` picks the kernels (assignment_kernels.h); every choice gives an
+  // optimal matching, the same cost for int64.
+  explicit BasicSolver(const BasicCostMatrix<Cost>& m, Isa isa = Isa::kAuto);  // solves at once
   // Restricts to the given live rows and columns (equal counts) and solves.
   BasicSolver(const BasicCostMatrix<Cost>& m, const std::vector<bool>& live_rows,
-              const std::vector<bool>& live_cols);
+              const std::vector<bool>& live_cols, Isa isa = Isa::kAuto);
   // A rows x cols row-major matrix, rows <= cols, every row to be matched.
   // `cost` is not copied: it must outlive the solver. Square problems take
   // phases 1 to 4, rectangular ones phase 4 alone (see above). Throws
   // Infeasible, or whatever `poll` throws.
-  BasicSolver(const Cost* cost, std::size_t rows, std::size_t cols, Poll poll = {});
+  BasicSolver(const Cost* cost, std::size_t rows, std::size_t cols, Poll poll = {},
+              Isa isa = Isa::kAuto);
 
   Cost cost() const;  // of the current optimal matching of live lines
   std::size_t column_of(std::size_t row) const { return x_[row]; }
@@ -153,6 +164,7 @@ class BasicSolver {
 
   const Cost* c_;
   std::size_t nr_, nc_;  // rows, and columns (the stride)
+  Isa isa_ = Isa::kAuto;
   std::size_t live_ = 0;
   std::vector<bool> row_live_, col_live_;
   std::vector<std::size_t> rows_, cols_;  // live indices
@@ -161,7 +173,8 @@ class BasicSolver {
   Poll poll_;
   // augment()'s working memory, kept between paths.
   std::vector<Cost> dist_, settled_at_;
-  std::vector<std::size_t> pred_, order_;
+  std::vector<std::uint32_t> pred_;  // rows < 2^32: a rows x cols matrix fits in memory
+  std::vector<std::size_t> order_;
 };
 
 using Solver = BasicSolver<std::int64_t>;

@@ -1,0 +1,410 @@
+// The assignment solver's kernels, scalar and AVX2; see assignment_kernels.h.
+//
+// Only standard headers are included before the AVX2 code, and the AVX2 code
+// calls intrinsics and its own functions only (all with internal linkage), so
+// nothing that another translation unit could share is compiled for AVX2.
+#include "algorithms/assignment/assignment_kernels.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define PERFECTPLAY_ASSIGNMENT_AVX2 1
+#endif
+
+namespace perfectplay::algorithms::assignment::detail {
+namespace {
+
+// ---- scalar ---------------------------------------------------------------
+
+template <class Cost>
+void column_minima_scalar(const Cost* row, std::size_t n, std::uint32_t i, Cost* colmin,
+                          std::uint32_t* argmin) {
+  for (std::size_t j = 0; j < n; ++j) {
+    if (row[j] < colmin[j]) {
+      colmin[j] = row[j];
+      argmin[j] = i;
+    }
+  }
+}
+
+template <class Cost>
+Cost least_scalar(const Cost* row, const Cost* v, std::size_t n) {
+  Cost m = kBig<Cost>;
+  for (std::size_t j = 0; j < n; ++j) {
+    const Cost h = row[j] - v[j];
+    m = h < m ? h : m;
+  }
+  return m;
+}
+
+// Feeds one candidate into a running pair of least values: the online form
+// of two_least, correct for candidates in any order.
+template <class Cost>
+inline void feed(TwoMins<Cost>& t, Cost h, std::size_t j) {
+  if (!(h < t.second)) return;
+  if (h < t.first) {
+    t.second = t.first;
+    t.second_at = t.first_at;
+    t.first = h;
+    t.first_at = j;
+  } else {
+    t.second = h;
+    t.second_at = j;
+  }
+}
+
+template <class Cost>
+TwoMins<Cost> two_least_scalar(const Cost* row, const Cost* v, std::size_t n) {
+  TwoMins<Cost> t{kBig<Cost>, kNone, kBig<Cost>, kNone};
+  for (std::size_t j = 0; j < n; ++j) feed(t, row[j] - v[j], j);
+  return t;
+}
+
+// The probe's step for one column: keeps the least reduced cost and a free
+// column at it.
+template <class Cost>
+inline void probe_one(const Cost* row, const Cost* v, const std::size_t* y, std::size_t j,
+                      MinAt<Cost>& m) {
+  const Cost dj = row[j] - v[j];
+  if (dj > m.value) return;
+  if (dj < m.value) {
+    m.value = dj;
+    m.at = y[j] == kNone ? j : kNone;
+  } else if (m.at == kNone && y[j] == kNone) {
+    m.at = j;
+  }
+}
+
+template <class Cost>
+MinAt<Cost> probe_scalar(const Cost* row, const Cost* v, const std::size_t* y, std::size_t n) {
+  MinAt<Cost> m{kBig<Cost>, kNone};
+  for (std::size_t j = 0; j < n; ++j) probe_one(row, v, y, j, m);
+  return m;
+}
+
+template <class Cost>
+MinAt<Cost> start_scalar(const Cost* row, const Cost* v, Cost* d, std::uint32_t* pred,
+                         std::uint32_t i, std::size_t n) {
+  MinAt<Cost> m{kBig<Cost>, kNone};
+  for (std::size_t j = 0; j < n; ++j) {
+    const Cost dj = row[j] - v[j];
+    d[j] = dj;
+    pred[j] = i;
+    if (dj < m.value) m = {dj, j};
+  }
+  return m;
+}
+
+// The scan's step for column j; true when j ends the path.
+template <class Cost>
+inline bool scan_one(const ScanInput<Cost>& s, Frontier<Cost>& f, std::size_t j,
+                     MinAt<Cost>& next) {
+  Cost cand = s.row[j] - s.v[j] - s.h;
+  if constexpr (std::is_floating_point_v<Cost>) cand = cand < s.min ? s.min : cand;  // rounding
+  Cost dj = f.d[j];
+  if (cand < dj) {
+    dj = cand;
+    f.d[j] = cand;
+    f.pred[j] = s.i;
+  }
+  if (dj <= s.min) {
+    // At the minimum (a settled column is below it, at kDone).
+    if (dj == s.min) {
+      if (s.y[j] == kNone) return true;
+      f.d[j] = kDone<Cost>;
+      f.order[f.settled] = j;
+      f.settled_at[f.settled++] = s.min;
+    }
+  } else if (dj < next.value) {
+    next = {dj, j};
+  }
+  return false;
+}
+
+template <class Cost>
+std::size_t scan_scalar(const ScanInput<Cost>& s, Frontier<Cost>& f, MinAt<Cost>& next) {
+  next = {kBig<Cost>, kNone};
+  for (std::size_t j = 0; j < s.n; ++j) {
+    if (scan_one(s, f, j, next)) return j;
+  }
+  return kNone;
+}
+
+template <class Cost>
+constexpr KernelTable<Cost> kScalar{&column_minima_scalar<Cost>, &least_scalar<Cost>,
+                                    &two_least_scalar<Cost>,     &probe_scalar<Cost>,
+                                    &start_scalar<Cost>,         &scan_scalar<Cost>};
+
+// ---- AVX2 -----------------------------------------------------------------
+
+#ifdef PERFECTPLAY_ASSIGNMENT_AVX2
+#define AVX2 __attribute__((target("avx2")))
+
+// Four lanes of int64 or of double behind one interface. Masks are vectors
+// of all-ones lanes; `mask` packs them into four bits.
+struct I64x4 {
+  using T = std::int64_t;
+  using V = __m256i;
+  AVX2 static V load(const T* p) { return _mm256_loadu_si256(reinterpret_cast<const V*>(p)); }
+  AVX2 static void store(T* p, V x) { _mm256_storeu_si256(reinterpret_cast<V*>(p), x); }
+  AVX2 static V set1(T x) { return _mm256_set1_epi64x(x); }
+  AVX2 static V sub(V a, V b) { return _mm256_sub_epi64(a, b); }
+  AVX2 static V lt(V a, V b) { return _mm256_cmpgt_epi64(b, a); }
+  AVX2 static V eq(V a, V b) { return _mm256_cmpeq_epi64(a, b); }
+  AVX2 static V pick(V a, V b, V m) { return _mm256_blendv_epi8(a, b, m); }  // m ? b : a
+  AVX2 static V min(V a, V b) { return pick(a, b, lt(b, a)); }
+  AVX2 static __m256i bits(V m) { return m; }
+  AVX2 static int mask(V m) { return _mm256_movemask_pd(_mm256_castsi256_pd(m)); }
+  AVX2 static V at_least(V a, V) { return a; }  // exact: never below
+};
+
+struct F64x4 {
+  using T = double;
+  using V = __m256d;
+  AVX2 static V load(const T* p) { return _mm256_loadu_pd(p); }
+  AVX2 static void store(T* p, V x) { _mm256_storeu_pd(p, x); }
+  AVX2 static V set1(T x) { return _mm256_set1_pd(x); }
+  AVX2 static V sub(V a, V b) { return _mm256_sub_pd(a, b); }
+  AVX2 static V lt(V a, V b) { return _mm256_cmp_pd(a, b, _CMP_LT_OQ); }
+  AVX2 static V eq(V a, V b) { return _mm256_cmp_pd(a, b, _CMP_EQ_OQ); }
+  AVX2 static V pick(V a, V b, V m) { return _mm256_blendv_pd(a, b, m); }
+  AVX2 static V min(V a, V b) { return _mm256_min_pd(a, b); }  // no NaN here
+  AVX2 static __m256i bits(V m) { return _mm256_castpd_si256(m); }
+  AVX2 static int mask(V m) { return _mm256_movemask_pd(m); }
+  AVX2 static V at_least(V a, V b) { return _mm256_max_pd(a, b); }
+};
+
+template <class Cost>
+struct Lanes;
+template <>
+struct Lanes<std::int64_t> : I64x4 {};
+template <>
+struct Lanes<double> : F64x4 {};
+
+// Column indices ride along in int64 lanes.
+AVX2 inline __m256i pick_index(__m256i a, __m256i b, __m256i m) {
+  return _mm256_blendv_epi8(a, b, m);
+}
+// The low halves of four 64-bit mask lanes: a mask for four uint32 entries.
+AVX2 inline __m128i narrow(__m256i m) {
+  return _mm256_castsi256_si128(
+      _mm256_permutevar8x32_epi32(m, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7)));
+}
+
+// The least lane of `best` and its index (kNone when every lane is at kBig:
+// a lane keeps index -1 until it sees a value below kBig).
+template <class Cost, class L = Lanes<Cost>>
+AVX2 MinAt<Cost> reduce(typename L::V best, __m256i index) {
+  alignas(32) Cost b[4];
+  alignas(32) std::int64_t k[4];
+  L::store(b, best);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(k), index);
+  MinAt<Cost> m{kBig<Cost>, kNone};
+  for (int l = 0; l < 4; ++l) {
+    if (b[l] < m.value) m = {b[l], static_cast<std::size_t>(k[l])};
+  }
+  return m;
+}
+
+template <class Cost, class L = Lanes<Cost>>
+AVX2 void column_minima_avx2(const Cost* row, std::size_t n, std::uint32_t i, Cost* colmin,
+                             std::uint32_t* argmin) {
+  const __m128i iv = _mm_set1_epi32(static_cast<int>(i));
+  std::size_t j = 0;
+  for (; j + 4 <= n; j += 4) {
+    const auto r = L::load(row + j);
+    const auto c = L::load(colmin + j);
+    const auto lower = L::lt(r, c);
+    if (L::mask(lower) == 0) continue;  // most rows after the first few
+    L::store(colmin + j, L::pick(c, r, lower));
+    _mm_maskstore_epi32(reinterpret_cast<int*>(argmin + j), narrow(L::bits(lower)), iv);
+  }
+  column_minima_scalar(row + j, n - j, i, colmin + j, argmin + j);
+}
+
+template <class Cost, class L = Lanes<Cost>>
+AVX2 Cost least_avx2(const Cost* row, const Cost* v, std::size_t n) {
+  auto m0 = L::set1(kBig<Cost>), m1 = m0;
+  std::size_t j = 0;
+  for (; j + 8 <= n; j += 8) {
+    m0 = L::min(m0, L::sub(L::load(row + j), L::load(v + j)));
+    m1 = L::min(m1, L::sub(L::load(row + j + 4), L::load(v + j + 4)));
+  }
+  for (; j + 4 <= n; j += 4) m0 = L::min(m0, L::sub(L::load(row + j), L::load(v + j)));
+  alignas(32) Cost b[4];
+  L::store(b, L::min(m0, m1));
+  Cost m = least_scalar(row + j, v + j, n - j);
+  for (const Cost x : b) m = x < m ? x : m;
+  return m;
+}
+
+template <class Cost, class L = Lanes<Cost>>
+AVX2 TwoMins<Cost> two_least_avx2(const Cost* row, const Cost* v, std::size_t n) {
+  // Per lane, the two least values seen and their columns.
+  auto m1 = L::set1(kBig<Cost>), m2 = m1;
+  __m256i i1 = _mm256_set1_epi64x(-1), i2 = i1;
+  __m256i index = _mm256_setr_epi64x(0, 1, 2, 3);
+  const __m256i four = _mm256_set1_epi64x(4);
+  std::size_t j = 0;
+  for (; j + 4 <= n; j += 4) {
+    const auto h = L::sub(L::load(row + j), L::load(v + j));
+    const auto below1 = L::lt(h, m1), below2 = L::lt(h, m2);
+    m2 = L::pick(L::pick(m2, h, below2), m1, below1);
+    i2 = pick_index(pick_index(i2, index, L::bits(below2)), i1, L::bits(below1));
+    m1 = L::pick(m1, h, below1);
+    i1 = pick_index(i1, index, L::bits(below1));
+    index = _mm256_add_epi64(index, four);
+  }
+  alignas(32) Cost a[4], b[4];
+  alignas(32) std::int64_t ia[4], ib[4];
+  L::store(a, m1);
+  L::store(b, m2);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(ia), i1);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(ib), i2);
+  TwoMins<Cost> t{kBig<Cost>, kNone, kBig<Cost>, kNone};
+  for (int l = 0; l < 4; ++l) {
+    feed(t, a[l], static_cast<std::size_t>(ia[l]));
+    feed(t, b[l], static_cast<std::size_t>(ib[l]));
+  }
+  for (; j < n; ++j) feed(t, row[j] - v[j], j);
+  return t;
+}
+
+template <class Cost, class L = Lanes<Cost>>
+AVX2 MinAt<Cost> probe_avx2(const Cost* row, const Cost* v, const std::size_t* y, std::size_t n) {
+  // Sixteen columns per test: their least reduced cost is compared with the
+  // least so far, and only a block that reaches it is looked at column by
+  // column (most blocks do not, once the first few have set the bar).
+  MinAt<Cost> m{kBig<Cost>, kNone};
+  auto bar = L::set1(m.value);
+  std::size_t j = 0;
+  for (; j + 16 <= n; j += 16) {
+    const auto a = L::min(L::sub(L::load(row + j), L::load(v + j)),
+                          L::sub(L::load(row + j + 4), L::load(v + j + 4)));
+    const auto b = L::min(L::sub(L::load(row + j + 8), L::load(v + j + 8)),
+                          L::sub(L::load(row + j + 12), L::load(v + j + 12)));
+    if (L::mask(L::lt(bar, L::min(a, b))) == 0xf) continue;
+    for (std::size_t k = j; k < j + 16; ++k) probe_one(row, v, y, k, m);
+    bar = L::set1(m.value);
+  }
+  for (; j < n; ++j) probe_one(row, v, y, j, m);
+  return m;
+}
+
+template <class Cost, class L = Lanes<Cost>>
+AVX2 MinAt<Cost> start_avx2(const Cost* row, const Cost* v, Cost* d, std::uint32_t* pred,
+                            std::uint32_t i, std::size_t n) {
+  const __m128i iv = _mm_set1_epi32(static_cast<int>(i));
+  auto best = L::set1(kBig<Cost>);
+  __m256i at = _mm256_set1_epi64x(-1);
+  __m256i index = _mm256_setr_epi64x(0, 1, 2, 3);
+  const __m256i four = _mm256_set1_epi64x(4);
+  std::size_t j = 0;
+  for (; j + 4 <= n; j += 4) {
+    const auto h = L::sub(L::load(row + j), L::load(v + j));
+    L::store(d + j, h);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(pred + j), iv);
+    const auto better = L::lt(h, best);
+    best = L::pick(best, h, better);
+    at = pick_index(at, index, L::bits(better));
+    index = _mm256_add_epi64(index, four);
+  }
+  MinAt<Cost> m = reduce<Cost>(best, at);
+  for (; j < n; ++j) {
+    const Cost dj = row[j] - v[j];
+    d[j] = dj;
+    pred[j] = i;
+    if (dj < m.value) m = {dj, j};
+  }
+  return m;
+}
+
+template <class Cost, class L = Lanes<Cost>>
+AVX2 std::size_t scan_avx2(const ScanInput<Cost>& s, Frontier<Cost>& f, MinAt<Cost>& next) {
+  const Cost* const row = s.row;
+  const Cost* const v = s.v;
+  Cost* const d = f.d;
+  const auto h = L::set1(s.h), min = L::set1(s.min), big = L::set1(kBig<Cost>);
+  const __m128i iv = _mm_set1_epi32(static_cast<int>(s.i));
+  auto best = big;
+  __m256i at = _mm256_set1_epi64x(-1);
+  __m256i index = _mm256_setr_epi64x(0, 1, 2, 3);
+  const __m256i four = _mm256_set1_epi64x(4);
+  std::size_t j = 0;
+  for (; j + 4 <= s.n; j += 4) {
+    const auto cand = L::at_least(L::sub(L::sub(L::load(row + j), L::load(v + j)), h), min);
+    auto dj = L::load(d + j);
+    const auto lower = L::lt(cand, dj);
+    dj = L::pick(dj, cand, lower);
+    L::store(d + j, dj);
+    if (L::mask(lower) != 0) {
+      _mm_maskstore_epi32(reinterpret_cast<int*>(f.pred + j), narrow(L::bits(lower)), iv);
+    }
+    // Lanes at the minimum: rare with distinct costs, frequent with ties.
+    if (int at_min = L::mask(L::eq(dj, min)); at_min != 0) {
+      for (; at_min != 0; at_min &= at_min - 1) {
+        const std::size_t k = j + static_cast<std::size_t>(__builtin_ctz(at_min));
+        if (s.y[k] == kNone) return k;
+        d[k] = kDone<Cost>;
+        f.order[f.settled] = k;
+        f.settled_at[f.settled++] = s.min;
+      }
+    }
+    // The least open distance above the minimum (settled lanes are below it).
+    const auto open = L::pick(big, dj, L::lt(min, dj));
+    const auto better = L::lt(open, best);
+    best = L::pick(best, open, better);
+    at = pick_index(at, index, L::bits(better));
+    index = _mm256_add_epi64(index, four);
+  }
+  next = reduce<Cost>(best, at);
+  for (; j < s.n; ++j) {
+    if (scan_one(s, f, j, next)) return j;
+  }
+  return kNone;
+}
+
+template <class Cost>
+constexpr KernelTable<Cost> kAvx2{&column_minima_avx2<Cost>, &least_avx2<Cost>,
+                                  &two_least_avx2<Cost>,     &probe_avx2<Cost>,
+                                  &start_avx2<Cost>,         &scan_avx2<Cost>};
+
+#undef AVX2
+#endif  // PERFECTPLAY_ASSIGNMENT_AVX2
+
+}  // namespace
+
+template <class Cost>
+const KernelTable<Cost>& kernels(Isa isa) {
+#ifdef PERFECTPLAY_ASSIGNMENT_AVX2
+  if (isa == Isa::kAuto && avx2_available()) return kAvx2<Cost>;
+#else
+  (void)isa;
+#endif
+  return kScalar<Cost>;
+}
+
+template const KernelTable<std::int64_t>& kernels<std::int64_t>(Isa);
+template const KernelTable<double>& kernels<double>(Isa);
+
+}  // namespace perfectplay::algorithms::assignment::detail
+
+namespace perfectplay::algorithms::assignment {
+
+bool avx2_available() {
+#ifdef PERFECTPLAY_ASSIGNMENT_AVX2
+  // libgcc's check covers the OS too (XGETBV: the YMM state is saved).
+  static const bool has = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") != 0;
+  }();
+  return has;
+#else
+  return false;
+#endif
+}
+
+}  // namespace perfectplay::algorithms::assignment
