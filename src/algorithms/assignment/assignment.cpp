@@ -25,13 +25,18 @@ Result solve(const CostMatrix& m) {
 }
 
 template <class Cost>
-BasicSolver<Cost>::BasicSolver(const BasicCostMatrix<Cost>& m, Isa isa)
-    : BasicSolver(m, std::vector<bool>(m.n, true), std::vector<bool>(m.n, true), isa) {}
+BasicSolver<Cost>::BasicSolver(const BasicCostMatrix<Cost>& m, Tuning tuning)
+    : BasicSolver(m, std::vector<bool>(m.n, true), std::vector<bool>(m.n, true), tuning) {}
 
 template <class Cost>
 BasicSolver<Cost>::BasicSolver(const BasicCostMatrix<Cost>& m, const std::vector<bool>& live_rows,
-                               const std::vector<bool>& live_cols, Isa isa)
-    : c_(m.cost.data()), nr_(m.n), nc_(m.n), isa_(isa), row_live_(live_rows), col_live_(live_cols) {
+                               const std::vector<bool>& live_cols, Tuning tuning)
+    : c_(m.cost.data()),
+      nr_(m.n),
+      nc_(m.n),
+      tuning_(tuning),
+      row_live_(live_rows),
+      col_live_(live_cols) {
   assert(live_rows.size() == nr_ && live_cols.size() == nc_ && nr_ <= kMaxN);
   for (std::size_t i = 0; i < nr_; ++i) {
     if (row_live_[i]) rows_.push_back(i);
@@ -47,11 +52,11 @@ BasicSolver<Cost>::BasicSolver(const BasicCostMatrix<Cost>& m, const std::vector
 
 template <class Cost>
 BasicSolver<Cost>::BasicSolver(const Cost* cost, std::size_t rows, std::size_t cols, Poll poll,
-                               Isa isa)
+                               Tuning tuning)
     : c_(cost),
       nr_(rows),
       nc_(cols),
-      isa_(isa),
+      tuning_(tuning),
       row_live_(rows, true),
       col_live_(cols, true),
       poll_(std::move(poll)) {
@@ -103,7 +108,7 @@ void BasicSolver<Cost>::solve_all() {
   // Every column live: the kernels scan whole rows. Otherwise (a restricted
   // problem, small in practice) plain loops over the live columns.
   const bool full = m == n;
-  const detail::KernelTable<Cost>& kernel = detail::kernels<Cost>(isa_);
+  const detail::KernelTable<Cost>& kernel = detail::kernels<Cost>(tuning_.isa);
   const Cost* const c = c_;
   Cost* const v = v_.data();
 
@@ -143,12 +148,35 @@ void BasicSolver<Cost>::solve_all() {
     }
   }
 
-  // 2. Reduction transfer.
+  if (full && tuning_.sparse_from != 0 && m >= tuning_.sparse_from && tuning_.candidates >= 2 &&
+      2 * tuning_.candidates < n) {
+    for (const std::size_t f : solve_candidates(matches)) {
+      if (poll_) poll_();
+      augment(f);
+    }
+    return;
+  }
   std::vector<std::size_t> free_rows;
   for (const std::size_t i : rows_) {
-    if (matches[i] == 0) {
-      free_rows.push_back(i);
-    } else if (matches[i] == 1) {
+    if (matches[i] == 0) free_rows.push_back(i);
+  }
+  solve_dense(matches, std::move(free_rows));
+}
+
+template <class Cost>
+void BasicSolver<Cost>::solve_dense(const std::vector<std::uint32_t>& matches,
+                                    std::vector<std::size_t> free_rows) {
+  constexpr Cost kInf = kBig<Cost>;
+  const std::size_t m = live_;
+  const std::size_t n = nc_;
+  const bool full = m == n;
+  const detail::KernelTable<Cost>& kernel = detail::kernels<Cost>(tuning_.isa);
+  const Cost* const c = c_;
+  Cost* const v = v_.data();
+
+  // 2. Reduction transfer.
+  for (const std::size_t i : rows_) {
+    if (matches[i] == 1) {
       const std::size_t j1 = x_[i];
       const Cost* row = c + i * n;
       Cost mu = kInf;
@@ -225,6 +253,312 @@ void BasicSolver<Cost>::solve_all() {
   }
 }
 
+// The candidate stage's state: every row's list of candidate columns (with
+// their costs, copied so that a search reads them contiguously), the bound
+// that proves the columns off a list unneeded, and a search's workspace.
+template <class Cost>
+struct BasicSolver<Cost>::Candidates {
+  // Row i's list: col[first[i] + t] and cost[first[i] + t], t < count[i]. A
+  // list that grows is copied to the end.
+  std::vector<std::uint32_t> col;
+  std::vector<Cost> cost;
+  std::vector<std::size_t> first, count;
+  // Every column off row i's list had c[i][j] - v[j] >= bound[i] when the
+  // list was made, and still has: prices only fall.
+  std::vector<Cost> bound;
+  std::vector<detail::Candidate<Cost>> buffer;  // select's
+  std::vector<std::uint32_t> mark;              // merging lists: mark[j] == era when on it
+  std::uint32_t era = 0;
+  // augment_candidates' workspace: distances (kBig when untouched, kDone
+  // when settled), predecessors, the touched columns, the settled ones with
+  // their distances, and the heap.
+  struct Entry {
+    Cost key;
+    std::uint32_t col;
+    std::uint32_t matched;  // at equal keys a free column comes first
+  };
+  std::vector<Cost> d;
+  std::vector<std::uint32_t> pred, touched, settled;
+  std::vector<Cost> settled_at;
+  std::vector<Entry> heap;
+
+  // Appends the columns of buffer[0, got) that row i's list lacks, copying
+  // the list to the end.
+  void merge(std::size_t i, std::size_t got, const Cost* row) {
+    if (++era == 0) {
+      std::fill(mark.begin(), mark.end(), 0);
+      era = 1;
+    }
+    const std::size_t from = first[i], size = count[i];
+    first[i] = col.size();
+    for (std::size_t t = 0; t < size; ++t) {
+      const std::uint32_t j = col[from + t];
+      mark[j] = era;
+      col.push_back(j);
+      cost.push_back(cost[from + t]);
+    }
+    for (std::size_t t = 0; t < got; ++t) {
+      const std::uint32_t j = buffer[t].col;
+      if (mark[j] == era) continue;
+      col.push_back(j);
+      cost.push_back(row[j]);
+    }
+    count[i] = col.size() - first[i];
+  }
+};
+
+template <class Cost>
+std::vector<std::size_t> BasicSolver<Cost>::solve_candidates(
+    const std::vector<std::uint32_t>& matches) {
+  // Phases 2 to 4 on short lists. Each row keeps its k least reduced costs
+  // (k = tuning_.candidates) and a bound below which no other column of the
+  // row lies; the augmenting row reduction and the shortest paths then run
+  // on the lists, in O(k) per row visited rather than O(n). The duals they
+  // keep are feasible on the lists. A row whose u = c[i][x[i]] - v[x[i]] is
+  // at most its bound is feasible on the whole row too; a row above it is
+  // scanned again, and freed if some column undercuts u, its list grown by
+  // the new least columns. When a round of checks frees nothing, the duals are
+  // feasible on the whole matrix and the matching is optimal (assignment.h).
+  // Rows that find no path on the lists are left to augment(), after that.
+  constexpr Cost kInf = kBig<Cost>;
+  const std::size_t n = nc_;  // square, every line live
+  const std::size_t k = tuning_.candidates;
+  const detail::KernelTable<Cost>& kernel = detail::kernels<Cost>(tuning_.isa);
+  const Cost* const c = c_;
+  Cost* const v = v_.data();
+  Candidates lists;
+  lists.first.resize(n);
+  lists.count.resize(n);
+  lists.bound.resize(n);
+  lists.col.resize(n * (k + 1));
+  lists.cost.resize(n * (k + 1));
+  lists.buffer.resize(4 * k);
+  lists.mark.assign(n, 0);
+  lists.d.assign(n, kInf);
+  lists.pred.assign(n, 0);
+  detail::Candidate<Cost>* const buffer = lists.buffer.data();
+  // Where row i's selection starts reading: ties go to the first columns
+  // met, and with every row starting at 0 the lists of a tie-heavy matrix
+  // would all name the same few columns and leave the rest unreachable.
+  const auto spread = [n](std::size_t i) { return (i * 0x9e3779b97f4a7c15ull >> 20) % n; };
+
+  // 2. The lists, with the reduction transfer: after phase 1 a matched row's
+  // column is its least (0), and the least of the others is on the list.
+  std::vector<std::size_t> free_rows;
+  const std::size_t size = lists.buffer.size();
+  Cost hint = kInf;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Cost* const row = c + i * n;
+    // The previous row's bound guesses this one's (random rows are alike); a
+    // guess that keeps too few is retried without it.
+    Cost& bound = lists.bound[i];
+    std::size_t got = kernel.select(row, v, n, spread(i), k, hint, buffer, size, bound);
+    if (got < k / 2 && hint < kInf) {
+      got = kernel.select(row, v, n, spread(i), k, kInf, buffer, size, bound);
+    }
+    hint = bound;
+    const std::size_t first = i * (k + 1);
+    lists.first[i] = first;
+    for (std::size_t t = 0; t < got; ++t) {
+      lists.col[first + t] = buffer[t].col;
+      lists.cost[first + t] = row[buffer[t].col];
+    }
+    lists.count[i] = got;
+    if (matches[i] == 0) {
+      free_rows.push_back(i);
+      continue;
+    }
+    const std::size_t j1 = x_[i];
+    bool listed = false;
+    Cost mu = kInf;
+    for (std::size_t t = 0; t < got; ++t) {
+      if (buffer[t].col == j1) {
+        listed = true;
+      } else {
+        mu = std::min(mu, buffer[t].value);
+      }
+    }
+    if (!listed) {  // ties at 0 crowded it out, or the hint was too low
+      lists.col[first + got] = static_cast<std::uint32_t>(j1);
+      lists.cost[first + got] = row[j1];
+      ++lists.count[i];
+    }
+    // The least over the other columns: on the list, or at least the bound
+    // (a short list may lack it; then the transfer is smaller, still safe).
+    mu = std::min(mu, bound);
+    if (matches[i] == 1 && mu < kInf) v[j1] -= mu;
+  }
+
+  // 3. Augmenting row reduction on the lists (as in solve_dense).
+  for (int pass = 0; pass < 2 && !free_rows.empty(); ++pass) {
+    std::vector<std::size_t> next;
+    std::size_t q = 0;
+    std::uint64_t steps = 0;
+    const std::uint64_t cap = 8 * static_cast<std::uint64_t>(n);
+    while (q < free_rows.size()) {
+      if (++steps > cap) {
+        for (; q < free_rows.size(); ++q) next.push_back(free_rows[q]);
+        break;
+      }
+      const std::size_t i = free_rows[q++];
+      detail::TwoMins<Cost> t{kInf, kNone, kInf, kNone};
+      const std::size_t from = lists.first[i], to = from + lists.count[i];
+      for (std::size_t e = from; e < to; ++e) {
+        const std::uint32_t j = lists.col[e];
+        const Cost h = lists.cost[e] - v[j];
+        if (!(h < t.second)) continue;
+        if (h < t.first) {
+          t = {h, j, t.first, t.first_at};
+        } else {
+          t.second = h;
+          t.second_at = j;
+        }
+      }
+      const Cost umin = t.first, usub = t.second;
+      // The list holds the row's least columns: all forbidden means the row is.
+      if (!(umin < kInf)) throw Infeasible();
+      std::size_t j1 = t.first_at;
+      std::size_t i0 = y_[j1];
+      if (umin < usub) {
+        if (usub < kInf) v[j1] -= usub - umin;
+      } else if (i0 != kNone) {
+        j1 = t.second_at;
+        i0 = y_[j1];
+      }
+      x_[i] = j1;
+      y_[j1] = i;
+      if (i0 != kNone) {
+        x_[i0] = kNone;
+        if (umin < usub) {
+          free_rows[--q] = i0;
+        } else {
+          next.push_back(i0);
+        }
+      }
+    }
+    free_rows = std::move(next);
+  }
+
+  // 4. Shortest paths on the lists, then rounds of checks.
+  std::vector<std::size_t> left;  // for augment()
+  // Past this many rows without a path on their lists, the lists are not
+  // worth it (a structured matrix): the rest go to augment() at once.
+  const std::size_t give_up = std::max<std::size_t>(16, n / 32);
+  const auto path = [&](std::size_t f) {
+    if (poll_) poll_();
+    if (left.size() > give_up || !augment_candidates(f, lists)) left.push_back(f);
+  };
+  for (const std::size_t f : free_rows) path(f);
+  for (int round = 0;; ++round) {
+    std::vector<std::size_t> freed;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t j1 = x_[i];
+      if (j1 == kNone) continue;
+      const Cost* const row = c + i * n;
+      const Cost u = row[j1] - v[j1];
+      if (!(u > lists.bound[i])) continue;
+      const std::size_t got =
+          kernel.select(row, v, n, spread(i), k, kInf, buffer, size, lists.bound[i]);
+      Cost least = kInf;
+      for (std::size_t t = 0; t < got; ++t) least = std::min(least, buffer[t].value);
+      lists.merge(i, got, row);
+      if (least < u) {
+        x_[i] = kNone;
+        y_[j1] = kNone;
+        freed.push_back(i);
+      }
+    }
+    if (freed.empty()) break;
+    // The duals hold on the whole matrix now; past a few rounds, augment()
+    // takes the freed rows.
+    if (round == 8) {
+      left.insert(left.end(), freed.begin(), freed.end());
+      break;
+    }
+    for (const std::size_t f : freed) path(f);
+  }
+  return left;
+}
+
+template <class Cost>
+bool BasicSolver<Cost>::augment_candidates(std::size_t free_row, Candidates& lists) {
+  // Dijkstra on the lists with a binary heap (lazy deletion: an entry whose
+  // key is no longer its column's distance is skipped). Reduced costs on the
+  // lists are >= 0, as in augment(); a double candidate below the minimum by
+  // rounding counts as the minimum.
+  using Entry = typename Candidates::Entry;
+  constexpr Cost kInf = kBig<Cost>;
+  Cost* const v = v_.data();
+  const std::size_t* const y = y_.data();
+  Cost* const d = lists.d.data();
+  std::uint32_t* const pred = lists.pred.data();
+  auto& heap = lists.heap;
+  const auto later = [](const Entry& a, const Entry& b) {
+    return a.key > b.key || (a.key == b.key && a.matched > b.matched);
+  };
+  heap.clear();
+  lists.touched.clear();
+  lists.settled.clear();
+  lists.settled_at.clear();
+  const auto relax = [&](std::size_t i, Cost h, Cost min) {
+    const std::size_t from = lists.first[i], to = from + lists.count[i];
+    for (std::size_t e = from; e < to; ++e) {
+      const std::uint32_t j = lists.col[e];
+      const Cost dj = d[j];
+      if (dj == kDone<Cost>) continue;
+      Cost cand = lists.cost[e] - v[j] - h;
+      if constexpr (std::is_floating_point_v<Cost>) cand = cand < min ? min : cand;
+      if (!(cand < dj)) continue;
+      if (dj == kInf) lists.touched.push_back(j);
+      d[j] = cand;
+      pred[j] = static_cast<std::uint32_t>(i);
+      heap.push_back({cand, j, y[j] != kNone});
+      std::push_heap(heap.begin(), heap.end(), later);
+    }
+  };
+  relax(free_row, 0, kDone<Cost>);
+  std::size_t end = kNone;
+  Cost min = 0;
+  while (!heap.empty()) {
+    std::pop_heap(heap.begin(), heap.end(), later);
+    const Entry top = heap.back();
+    heap.pop_back();
+    if (d[top.col] != top.key) continue;  // stale, or settled
+    min = top.key;
+    const std::size_t j = top.col;
+    if (y[j] == kNone) {
+      end = j;
+      break;
+    }
+    d[j] = kDone<Cost>;
+    lists.settled.push_back(top.col);
+    lists.settled_at.push_back(min);
+    // Row i's cost at j, from its list (always there) rather than from the
+    // matrix: the matrix read would be a cache miss per settled column.
+    const std::size_t i = y[j];
+    const std::size_t from = lists.first[i];
+    std::size_t e = from;
+    while (lists.col[e] != j) ++e;
+    relax(i, lists.cost[e] - v[j] - min, min);
+  }
+  const bool found = end != kNone;
+  if (found) {
+    for (std::size_t t = 0; t < lists.settled.size(); ++t) {
+      v[lists.settled[t]] += lists.settled_at[t] - min;
+    }
+    for (;;) {
+      const std::size_t r = pred[end];
+      y_[end] = r;
+      const std::size_t next = x_[r];
+      x_[r] = end;
+      if (r == free_row) break;
+      end = next;
+    }
+  }
+  for (const std::uint32_t j : lists.touched) d[j] = kInf;
+  return found;
+}
+
 template <class Cost>
 void BasicSolver<Cost>::augment(std::size_t free_row) {
   // Dijkstra over the columns in reduced costs, one pass over a cost row per
@@ -254,16 +588,18 @@ void BasicSolver<Cost>::augment(std::size_t free_row) {
   // probe is all the work (most rows there, where free columns abound). Square
   // problems reach phase 4 with few free columns, so they start the search at
   // once. The buffers are the solver's, reused.
-  const detail::KernelTable<Cost>& kernel = detail::kernels<Cost>(isa_);
+  const detail::KernelTable<Cost>& kernel = detail::kernels<Cost>(tuning_.isa);
   const Cost* const c = c_;
   const std::size_t n = nc_;
   Cost* const v = v_.data();
   const std::size_t* const y = y_.data();
+  const std::size_t blocks = (n >> detail::kBlockShift) + 1;
   if (dist_.size() != n) {
     dist_.assign(n, kDone<Cost>);
     pred_.assign(n, 0);
     order_.assign(n, 0);
     settled_at_.assign(n, 0);
+    open_.assign(blocks, 0);
   }
   // Raw pointers: through the members the compiler would reload them at every
   // store.
@@ -283,17 +619,21 @@ void BasicSolver<Cost>::augment(std::size_t free_row) {
   }
   if (end == kNone) {
     MinAt<Cost> next{kBig<Cost>, kNone};
+    std::uint32_t* const open = open_.data();
     if (all_live) {
       next = kernel.start(row, v, d, pred, root, n);
+      std::fill(open_.begin(), open_.end(), std::uint32_t{1} << detail::kBlockShift);
     } else {
       std::fill(dist_.begin(), dist_.end(), kDone<Cost>);
+      std::fill(open_.begin(), open_.end(), 0);
       for (const std::size_t j : cols_) {
         d[j] = row[j] - v[j];
         pred[j] = root;
+        ++open[j >> detail::kBlockShift];
         if (d[j] < next.value) next = {d[j], j};
       }
     }
-    detail::Frontier<Cost> f{d, pred, order_.data(), settled_at_.data(), 0};
+    detail::Frontier<Cost> f{d, pred, order_.data(), settled_at_.data(), open, 0};
     std::size_t head = 0;  // order[0, head) have had their rows scanned
     Cost min = 0;
     for (;;) {
@@ -308,6 +648,7 @@ void BasicSolver<Cost>::augment(std::size_t free_row) {
           break;
         }
         d[j] = kDone<Cost>;
+        --open[j >> detail::kBlockShift];
         f.order[f.settled] = j;
         f.settled_at[f.settled++] = min;
       }

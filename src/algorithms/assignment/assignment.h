@@ -103,6 +103,17 @@ enum class Isa { kAuto, kScalar };
 // Whether Isa::kAuto runs the AVX2 kernels on this machine.
 bool avx2_available();
 
+// How a solve runs; the defaults are the measured best, the other settings
+// exist for tests and benchmarks. Every setting gives an optimal matching.
+struct Tuning {
+  Isa isa = Isa::kAuto;
+  // Square problems with every line live and at least `sparse_from` rows
+  // take the candidate stage (see above) with `candidates` columns per row
+  // (at least 2); 0 turns the stage off.
+  std::size_t sparse_from = 128;
+  std::size_t candidates = 16;
+};
+
 // No perfect matching avoids the forbidden (+infinity) pairs of a double
 // matrix. Never thrown for int64 costs.
 class Infeasible : public std::runtime_error {
@@ -123,18 +134,18 @@ class BasicSolver {
   // it may throw to abandon the solve (the Python module's Ctrl-C).
   using Poll = std::function<void()>;
 
-  // `isa` picks the kernels (assignment_kernels.h); every choice gives an
-  // optimal matching, the same cost for int64.
-  explicit BasicSolver(const BasicCostMatrix<Cost>& m, Isa isa = Isa::kAuto);  // solves at once
+  // `tuning` picks the kernels (assignment_kernels.h) and the candidate
+  // stage; every choice gives an optimal matching (the same cost for int64).
+  explicit BasicSolver(const BasicCostMatrix<Cost>& m, Tuning tuning = {});  // solves at once
   // Restricts to the given live rows and columns (equal counts) and solves.
   BasicSolver(const BasicCostMatrix<Cost>& m, const std::vector<bool>& live_rows,
-              const std::vector<bool>& live_cols, Isa isa = Isa::kAuto);
+              const std::vector<bool>& live_cols, Tuning tuning = {});
   // A rows x cols row-major matrix, rows <= cols, every row to be matched.
   // `cost` is not copied: it must outlive the solver. Square problems take
   // phases 1 to 4, rectangular ones phase 4 alone (see above). Throws
   // Infeasible, or whatever `poll` throws.
   BasicSolver(const Cost* cost, std::size_t rows, std::size_t cols, Poll poll = {},
-              Isa isa = Isa::kAuto);
+              Tuning tuning = {});
 
   Cost cost() const;  // of the current optimal matching of live lines
   std::size_t column_of(std::size_t row) const { return x_[row]; }
@@ -157,14 +168,25 @@ class BasicSolver {
   bool certified() const;
 
  private:
+  struct Candidates;  // the candidate stage's lists (assignment.cpp)
+
   void solve_all();
+  // Phases 2 to 4 over every column; `matches` counts the columns phase 1
+  // gave each row, `free_rows` are those it gave none.
+  void solve_dense(const std::vector<std::uint32_t>& matches, std::vector<std::size_t> free_rows);
+  // Phases 2 to 4 on candidate lists; returns the rows left to augment()
+  // (the duals then hold over the whole matrix).
+  std::vector<std::size_t> solve_candidates(const std::vector<std::uint32_t>& matches);
   void augment(std::size_t free_row);
+  // A shortest augmenting path over the candidate lists alone; false (and
+  // nothing changed) when none reaches a free column.
+  bool augment_candidates(std::size_t free_row, Candidates& lists);
   Cost u(std::size_t i) const { return at(i, x_[i]) - v_[x_[i]]; }
   Cost at(std::size_t i, std::size_t j) const { return c_[i * nc_ + j]; }
 
   const Cost* c_;
   std::size_t nr_, nc_;  // rows, and columns (the stride)
-  Isa isa_ = Isa::kAuto;
+  Tuning tuning_;
   std::size_t live_ = 0;
   std::vector<bool> row_live_, col_live_;
   std::vector<std::size_t> rows_, cols_;  // live indices
@@ -175,6 +197,7 @@ class BasicSolver {
   std::vector<Cost> dist_, settled_at_;
   std::vector<std::uint32_t> pred_;  // rows < 2^32: a rows x cols matrix fits in memory
   std::vector<std::size_t> order_;
+  std::vector<std::uint32_t> open_;  // open columns per block of 64
 };
 
 using Solver = BasicSolver<std::int64_t>;

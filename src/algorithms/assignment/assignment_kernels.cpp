@@ -5,6 +5,7 @@
 // nothing that another translation unit could share is compiled for AVX2.
 #include "algorithms/assignment/assignment_kernels.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -63,6 +64,71 @@ TwoMins<Cost> two_least_scalar(const Cost* row, const Cost* v, std::size_t n) {
   return t;
 }
 
+// Keeps the k least of buffer[0, used) in buffer[0, k) and returns the
+// largest of them, the bar a later candidate must pass. Not inlined: the
+// AVX2 kernels call it, and std::nth_element stays compiled for the
+// baseline target.
+template <class Cost>
+[[gnu::noinline]] Cost keep_least(Candidate<Cost>* buffer, std::size_t used, std::size_t k) {
+  std::nth_element(
+      buffer, buffer + (k - 1), buffer + used,
+      [](const Candidate<Cost>& a, const Candidate<Cost>& b) { return a.value < b.value; });
+  return buffer[k - 1].value;
+}
+
+// select's state: the buffer, how much of it is in use, and the bar. Until
+// the first cut the bar is the caller's hint and a column at it joins (a
+// hint at a value many columns share still admits them); after a cut the bar
+// is the k-th least kept and only a column below it joins. Either way a
+// column left out is at or above the final bar.
+template <class Cost>
+struct Selection {
+  Candidate<Cost>* buffer;
+  std::size_t capacity, k, used;
+  Cost bar;
+  bool cut = false;
+
+  bool admits(Cost h) const { return cut ? h < bar : !(bar < h); }
+  void add(Cost h, std::size_t j) {
+    buffer[used++] = {h, static_cast<std::uint32_t>(j)};
+    if (used == capacity) {
+      bar = keep_least(buffer, used, k);
+      used = k;
+      cut = true;
+    }
+  }
+  std::size_t finish(Cost& bound) {
+    if (used > k) {
+      bar = keep_least(buffer, used, k);
+      used = k;
+    }
+    bound = bar;
+    return used;
+  }
+};
+
+template <class Cost>
+void select_range_scalar(const Cost* row, const Cost* v, std::size_t from, std::size_t to,
+                         Selection<Cost>& s) {
+  // Every column below the bar joins the buffer; a full buffer is cut back
+  // to its k least, which lowers the bar. A column left out was at or above
+  // the bar of its time, and the bar only falls.
+  for (std::size_t j = from; j < to; ++j) {
+    const Cost h = row[j] - v[j];
+    if (s.admits(h)) s.add(h, j);
+  }
+}
+
+template <class Cost>
+std::size_t select_scalar(const Cost* row, const Cost* v, std::size_t n, std::size_t start,
+                          std::size_t k, Cost hint, Candidate<Cost>* buffer, std::size_t capacity,
+                          Cost& bound) {
+  Selection<Cost> s{buffer, capacity, k, 0, hint, !(hint < kBig<Cost>)};  // no hint: strict
+  select_range_scalar(row, v, start, n, s);
+  select_range_scalar(row, v, 0, start, s);
+  return s.finish(bound);
+}
+
 // The probe's step for one column: keeps the least reduced cost and a free
 // column at it.
 template <class Cost>
@@ -115,6 +181,7 @@ inline bool scan_one(const ScanInput<Cost>& s, Frontier<Cost>& f, std::size_t j,
     if (dj == s.min) {
       if (s.y[j] == kNone) return true;
       f.d[j] = kDone<Cost>;
+      --f.open[j >> kBlockShift];
       f.order[f.settled] = j;
       f.settled_at[f.settled++] = s.min;
     }
@@ -128,15 +195,19 @@ template <class Cost>
 std::size_t scan_scalar(const ScanInput<Cost>& s, Frontier<Cost>& f, MinAt<Cost>& next) {
   next = {kBig<Cost>, kNone};
   for (std::size_t j = 0; j < s.n; ++j) {
+    if ((j & 63) == 0 && f.open[j >> kBlockShift] == 0) {
+      j += 63;
+      continue;
+    }
     if (scan_one(s, f, j, next)) return j;
   }
   return kNone;
 }
 
 template <class Cost>
-constexpr KernelTable<Cost> kScalar{&column_minima_scalar<Cost>, &least_scalar<Cost>,
-                                    &two_least_scalar<Cost>,     &probe_scalar<Cost>,
-                                    &start_scalar<Cost>,         &scan_scalar<Cost>};
+constexpr KernelTable<Cost> kScalar{
+    &column_minima_scalar<Cost>, &least_scalar<Cost>, &two_least_scalar<Cost>, &select_scalar<Cost>,
+    &probe_scalar<Cost>,         &start_scalar<Cost>, &scan_scalar<Cost>};
 
 // ---- AVX2 -----------------------------------------------------------------
 
@@ -274,6 +345,39 @@ AVX2 TwoMins<Cost> two_least_avx2(const Cost* row, const Cost* v, std::size_t n)
 }
 
 template <class Cost, class L = Lanes<Cost>>
+AVX2 void select_range_avx2(const Cost* row, const Cost* v, std::size_t from, std::size_t to,
+                            Selection<Cost>& s) {
+  // As select_range_scalar, four columns per test against the bar.
+  auto bars = L::set1(s.bar);
+  std::size_t j = from;
+  for (; j + 4 <= to; j += 4) {
+    const auto h = L::sub(L::load(row + j), L::load(v + j));
+    int below = s.cut ? L::mask(L::lt(h, bars)) : L::mask(L::lt(bars, h)) ^ 0xf;
+    if (below == 0) continue;
+    alignas(32) Cost lane[4];
+    L::store(lane, h);
+    // Lanes after a cut may be above the new bar: harmless, the next cut
+    // drops them.
+    for (; below != 0; below &= below - 1) {
+      const int l = __builtin_ctz(below);
+      s.add(lane[l], j + static_cast<std::size_t>(l));
+    }
+    bars = L::set1(s.bar);
+  }
+  select_range_scalar(row, v, j, to, s);
+}
+
+template <class Cost, class L = Lanes<Cost>>
+AVX2 std::size_t select_avx2(const Cost* row, const Cost* v, std::size_t n, std::size_t start,
+                             std::size_t k, Cost hint, Candidate<Cost>* buffer,
+                             std::size_t capacity, Cost& bound) {
+  Selection<Cost> s{buffer, capacity, k, 0, hint, !(hint < kBig<Cost>)};  // no hint: strict
+  select_range_avx2<Cost>(row, v, start, n, s);
+  select_range_avx2<Cost>(row, v, 0, start, s);
+  return s.finish(bound);
+}
+
+template <class Cost, class L = Lanes<Cost>>
 AVX2 MinAt<Cost> probe_avx2(const Cost* row, const Cost* v, const std::size_t* y, std::size_t n) {
   // Sixteen columns per test: their least reduced cost is compared with the
   // least so far, and only a block that reaches it is looked at column by
@@ -322,55 +426,98 @@ AVX2 MinAt<Cost> start_avx2(const Cost* row, const Cost* v, Cost* d, std::uint32
   return m;
 }
 
+// scan_avx2's steps. relax4 relaxes four columns and returns their
+// distances; track4 folds the open ones into a lane-wise least with its
+// columns.
+template <class Cost, class L = Lanes<Cost>>
+AVX2 [[gnu::always_inline]] inline typename L::V relax4(const Cost* row, const Cost* v, Cost* d,
+                                                        std::uint32_t* pred, std::size_t j,
+                                                        typename L::V h, typename L::V min,
+                                                        __m128i i) {
+  const auto cand = L::at_least(L::sub(L::sub(L::load(row + j), L::load(v + j)), h), min);
+  auto dj = L::load(d + j);
+  const auto lower = L::lt(cand, dj);
+  dj = L::pick(dj, cand, lower);
+  L::store(d + j, dj);
+  if (L::mask(lower) != 0) {
+    _mm_maskstore_epi32(reinterpret_cast<int*>(pred + j), narrow(L::bits(lower)), i);
+  }
+  return dj;
+}
+
+template <class Cost, class L = Lanes<Cost>>
+AVX2 [[gnu::always_inline]] inline void track4(typename L::V dj, typename L::V min,
+                                               typename L::V big, typename L::V& best, __m256i& at,
+                                               __m256i index) {
+  // Settled lanes are below the minimum, lanes at it were just settled.
+  const auto open = L::pick(big, dj, L::lt(min, dj));
+  const auto better = L::lt(open, best);
+  best = L::pick(best, open, better);
+  at = pick_index(at, index, L::bits(better));
+}
+
 template <class Cost, class L = Lanes<Cost>>
 AVX2 std::size_t scan_avx2(const ScanInput<Cost>& s, Frontier<Cost>& f, MinAt<Cost>& next) {
+  // Eight columns per iteration with two independent running minima, so that
+  // the loop-carried chain (compare, blend) is not the bound. Everything the
+  // loop touches is in locals: through `s` and `f` the compiler would reload
+  // it after every store.
   const Cost* const row = s.row;
   const Cost* const v = s.v;
+  const std::size_t* const y = s.y;
+  const std::size_t n = s.n;
+  const Cost at_min = s.min;
   Cost* const d = f.d;
-  const auto h = L::set1(s.h), min = L::set1(s.min), big = L::set1(kBig<Cost>);
-  const __m128i iv = _mm_set1_epi32(static_cast<int>(s.i));
-  auto best = big;
-  __m256i at = _mm256_set1_epi64x(-1);
-  __m256i index = _mm256_setr_epi64x(0, 1, 2, 3);
-  const __m256i four = _mm256_set1_epi64x(4);
+  std::uint32_t* const pred = f.pred;
+  std::size_t* const order = f.order;
+  Cost* const settled_at = f.settled_at;
+  std::uint32_t* const open = f.open;
+  std::size_t settled = f.settled;
+  const auto h = L::set1(s.h), min = L::set1(at_min), big = L::set1(kBig<Cost>);
+  const __m128i i = _mm_set1_epi32(static_cast<int>(s.i));
+  auto best0 = big, best1 = big;
+  __m256i at0 = _mm256_set1_epi64x(-1), at1 = at0;
+  const __m256i iota0 = _mm256_setr_epi64x(0, 1, 2, 3), iota1 = _mm256_setr_epi64x(4, 5, 6, 7);
   std::size_t j = 0;
-  for (; j + 4 <= s.n; j += 4) {
-    const auto cand = L::at_least(L::sub(L::sub(L::load(row + j), L::load(v + j)), h), min);
-    auto dj = L::load(d + j);
-    const auto lower = L::lt(cand, dj);
-    dj = L::pick(dj, cand, lower);
-    L::store(d + j, dj);
-    if (L::mask(lower) != 0) {
-      _mm_maskstore_epi32(reinterpret_cast<int*>(f.pred + j), narrow(L::bits(lower)), iv);
+  while (j + 8 <= n) {
+    if ((j & 63) == 0 && open[j >> kBlockShift] == 0) {
+      j += 64;  // past n at the end: the tail below is then settled too
+      continue;
     }
+    const auto d0 = relax4<Cost>(row, v, d, pred, j, h, min, i);
+    const auto d1 = relax4<Cost>(row, v, d, pred, j + 4, h, min, i);
     // Lanes at the minimum: rare with distinct costs, frequent with ties.
-    if (int at_min = L::mask(L::eq(dj, min)); at_min != 0) {
-      for (; at_min != 0; at_min &= at_min - 1) {
-        const std::size_t k = j + static_cast<std::size_t>(__builtin_ctz(at_min));
-        if (s.y[k] == kNone) return k;
+    if (int hit = L::mask(L::eq(d0, min)) | (L::mask(L::eq(d1, min)) << 4); hit != 0) {
+      for (; hit != 0; hit &= hit - 1) {
+        const std::size_t k = j + static_cast<std::size_t>(__builtin_ctz(hit));
+        if (y[k] == kNone) {
+          f.settled = settled;
+          return k;
+        }
         d[k] = kDone<Cost>;
-        f.order[f.settled] = k;
-        f.settled_at[f.settled++] = s.min;
+        --open[k >> kBlockShift];
+        order[settled] = k;
+        settled_at[settled++] = at_min;
       }
     }
-    // The least open distance above the minimum (settled lanes are below it).
-    const auto open = L::pick(big, dj, L::lt(min, dj));
-    const auto better = L::lt(open, best);
-    best = L::pick(best, open, better);
-    at = pick_index(at, index, L::bits(better));
-    index = _mm256_add_epi64(index, four);
+    const __m256i base = _mm256_set1_epi64x(static_cast<std::int64_t>(j));
+    track4<Cost>(d0, min, big, best0, at0, _mm256_add_epi64(base, iota0));
+    track4<Cost>(d1, min, big, best1, at1, _mm256_add_epi64(base, iota1));
+    j += 8;
   }
-  next = reduce<Cost>(best, at);
-  for (; j < s.n; ++j) {
+  f.settled = settled;
+  next = reduce<Cost>(best0, at0);
+  if (const MinAt<Cost> other = reduce<Cost>(best1, at1); other.value < next.value) next = other;
+  for (; j < n; ++j) {
     if (scan_one(s, f, j, next)) return j;
   }
   return kNone;
 }
 
 template <class Cost>
-constexpr KernelTable<Cost> kAvx2{&column_minima_avx2<Cost>, &least_avx2<Cost>,
-                                  &two_least_avx2<Cost>,     &probe_avx2<Cost>,
-                                  &start_avx2<Cost>,         &scan_avx2<Cost>};
+constexpr KernelTable<Cost> kAvx2{
+    &column_minima_avx2<Cost>, &least_avx2<Cost>, &two_least_avx2<Cost>, &select_avx2<Cost>,
+    &probe_avx2<Cost>,         &start_avx2<Cost>, &scan_avx2<Cost>};
 
 #undef AVX2
 #endif  // PERFECTPLAY_ASSIGNMENT_AVX2

@@ -62,6 +62,13 @@ struct TwoMins {
   std::size_t second_at;
 };
 
+// A column and its reduced cost, as the candidate selection keeps them.
+template <class Cost>
+struct Candidate {
+  Cost value;
+  std::uint32_t col;
+};
+
 // One scan of a shortest-path search (phase 4): row `row` is that of row i,
 // the owner of a column just settled at distance `min`, and h = u[i] - min
 // in effect, so that the candidate distance of column j through row i is
@@ -79,14 +86,20 @@ struct ScanInput {
 
 // The search's state: distances (kDone when settled), predecessors, and the
 // settled columns in order with the distance each was settled at.
+//
+// `open[b]` counts the open columns of the block of 64 columns from 64 b: a
+// scan skips a block with none (on structured matrices whose long paths
+// settle runs of neighbouring columns); settling a column decrements it.
 template <class Cost>
 struct Frontier {
   Cost* d;
   std::uint32_t* pred;
   std::size_t* order;
   Cost* settled_at;
+  std::uint32_t* open;
   std::size_t settled;  // entries of order and settled_at in use
 };
+inline constexpr std::size_t kBlockShift = 6;  // blocks of 64 columns
 
 template <class Cost>
 struct KernelTable {
@@ -99,6 +112,19 @@ struct KernelTable {
   // The least row[j] - v[j] and the least over the other columns, with
   // columns at them. Precondition: n >= 1.
   TwoMins<Cost> (*two_least)(const Cost* row, const Cost* v, std::size_t n);
+  // The k least row[j] - v[j] (k >= 1; `buffer` holds `capacity` >= 2k
+  // entries): leaves them in buffer[0, count) in no order and returns count
+  // (k, or fewer when fewer are below kBig). `bound` becomes a value that
+  // every column left out is at or above (kBig when none below kBig was).
+  // Among equal values the first met win, reading from column `start` round
+  // to start - 1: rows given different starts spread their ties. `hint`
+  // (kBig for none) is a guess at the k-th least: columns above it are left
+  // out from the start, which spares most of the buffer's cuts when the guess
+  // is good; when it is too low fewer than k are kept (the bound stays
+  // right).
+  std::size_t (*select)(const Cost* row, const Cost* v, std::size_t n, std::size_t start,
+                        std::size_t k, Cost hint, Candidate<Cost>* buffer, std::size_t capacity,
+                        Cost& bound);
   // Read only: the least row[j] - v[j] and a free column (y[j] == kNone) at
   // it, or kNone when every column at it is matched.
   MinAt<Cost> (*probe)(const Cost* row, const Cost* v, const std::size_t* y, std::size_t n);
