@@ -64,6 +64,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -102,6 +103,14 @@ enum class Isa { kAuto, kScalar };
 
 // Whether Isa::kAuto runs the AVX2 kernels on this machine.
 bool avx2_available();
+
+// Checks of a caller's matrix before a solve (the Python module's), with the
+// kernels' run-time dispatch: one pass, AVX2 where the CPU has it.
+// The least and the greatest of a[0, count), count >= 1.
+std::pair<std::int64_t, std::int64_t> min_max(const std::int64_t* a, std::size_t count);
+// Whether every a[k], k < count, is above -infinity: false at a NaN or a
+// -infinity.
+bool all_above_minus_infinity(const double* a, std::size_t count);
 
 // How a solve runs; the defaults are the measured best, the other settings
 // exist for tests and benchmarks. Every setting gives an optimal matching.
@@ -175,8 +184,13 @@ class BasicSolver {
   // gave each row, `free_rows` are those it gave none.
   void solve_dense(const std::vector<std::uint32_t>& matches, std::vector<std::size_t> free_rows);
   // Phases 2 to 4 on candidate lists; returns the rows left to augment()
-  // (the duals then hold over the whole matrix).
-  std::vector<std::size_t> solve_candidates(const std::vector<std::uint32_t>& matches);
+  // (the duals then hold over the whole matrix), or nothing when it gives up
+  // (state undefined: the caller restores phase 1's).
+  std::optional<std::vector<std::size_t>> solve_candidates(
+      const std::vector<std::uint32_t>& matches);
+  // Orders free rows for phases 3 and 4: the largest regret first, read from
+  // the candidate lists when given, else from the rows.
+  void by_regret(std::vector<std::size_t>& rows, const Candidates* lists = nullptr) const;
   void augment(std::size_t free_row);
   // A shortest augmenting path over the candidate lists alone; false (and
   // nothing changed) when none reaches a free column.

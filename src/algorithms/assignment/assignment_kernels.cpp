@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
+#include <utility>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -39,22 +41,6 @@ Cost least_scalar(const Cost* row, const Cost* v, std::size_t n) {
     m = h < m ? h : m;
   }
   return m;
-}
-
-// Feeds one candidate into a running pair of least values: the online form
-// of two_least, correct for candidates in any order.
-template <class Cost>
-inline void feed(TwoMins<Cost>& t, Cost h, std::size_t j) {
-  if (!(h < t.second)) return;
-  if (h < t.first) {
-    t.second = t.first;
-    t.second_at = t.first_at;
-    t.first = h;
-    t.first_at = j;
-  } else {
-    t.second = h;
-    t.second_at = j;
-  }
 }
 
 template <class Cost>
@@ -202,6 +188,21 @@ std::size_t scan_scalar(const ScanInput<Cost>& s, Frontier<Cost>& f, MinAt<Cost>
     if (scan_one(s, f, j, next)) return j;
   }
   return kNone;
+}
+
+std::pair<std::int64_t, std::int64_t> min_max_scalar(const std::int64_t* a, std::size_t count) {
+  std::int64_t low = a[0], high = a[0];
+  for (std::size_t k = 1; k < count; ++k) {
+    low = a[k] < low ? a[k] : low;
+    high = a[k] > high ? a[k] : high;
+  }
+  return {low, high};
+}
+
+bool above_scalar(const double* a, std::size_t count) {
+  bool bad = false;  // no early exit: bad input is rare
+  for (std::size_t k = 0; k < count; ++k) bad |= !(a[k] > -std::numeric_limits<double>::infinity());
+  return !bad;
 }
 
 template <class Cost>
@@ -514,6 +515,39 @@ AVX2 std::size_t scan_avx2(const ScanInput<Cost>& s, Frontier<Cost>& f, MinAt<Co
   return kNone;
 }
 
+AVX2 std::pair<std::int64_t, std::int64_t> min_max_avx2(const std::int64_t* a, std::size_t count) {
+  using L = I64x4;
+  auto low = L::set1(a[0]), high = low;
+  std::size_t k = 0;
+  for (; k + 4 <= count; k += 4) {
+    const auto x = L::load(a + k);
+    low = L::min(low, x);
+    high = L::pick(high, x, L::lt(high, x));
+  }
+  alignas(32) std::int64_t l[4], h[4];
+  L::store(l, low);
+  L::store(h, high);
+  std::pair<std::int64_t, std::int64_t> r{a[0], a[0]};
+  for (; k < count; ++k) {
+    r.first = a[k] < r.first ? a[k] : r.first;
+    r.second = a[k] > r.second ? a[k] : r.second;
+  }
+  for (int t = 0; t < 4; ++t) {
+    r.first = l[t] < r.first ? l[t] : r.first;
+    r.second = h[t] > r.second ? h[t] : r.second;
+  }
+  return r;
+}
+
+AVX2 bool above_avx2(const double* a, std::size_t count) {
+  const __m256d floor = _mm256_set1_pd(-std::numeric_limits<double>::infinity());
+  __m256d ok = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
+  std::size_t k = 0;
+  for (; k + 4 <= count; k += 4)
+    ok = _mm256_and_pd(ok, _mm256_cmp_pd(_mm256_loadu_pd(a + k), floor, _CMP_GT_OQ));
+  return _mm256_movemask_pd(ok) == 0xf && above_scalar(a + k, count - k);
+}
+
 template <class Cost>
 constexpr KernelTable<Cost> kAvx2{
     &column_minima_avx2<Cost>, &least_avx2<Cost>, &two_least_avx2<Cost>, &select_avx2<Cost>,
@@ -540,6 +574,20 @@ template const KernelTable<double>& kernels<double>(Isa);
 }  // namespace perfectplay::algorithms::assignment::detail
 
 namespace perfectplay::algorithms::assignment {
+
+std::pair<std::int64_t, std::int64_t> min_max(const std::int64_t* a, std::size_t count) {
+#ifdef PERFECTPLAY_ASSIGNMENT_AVX2
+  if (avx2_available()) return detail::min_max_avx2(a, count);
+#endif
+  return detail::min_max_scalar(a, count);
+}
+
+bool all_above_minus_infinity(const double* a, std::size_t count) {
+#ifdef PERFECTPLAY_ASSIGNMENT_AVX2
+  if (avx2_available()) return detail::above_avx2(a, count);
+#endif
+  return detail::above_scalar(a, count);
+}
 
 bool avx2_available() {
 #ifdef PERFECTPLAY_ASSIGNMENT_AVX2

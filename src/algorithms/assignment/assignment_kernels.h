@@ -62,6 +62,22 @@ struct TwoMins {
   std::size_t second_at;
 };
 
+// Feeds one candidate into a running pair of least values: the online form
+// of two_least, correct for candidates in any order.
+template <class Cost>
+inline void feed(TwoMins<Cost>& t, Cost h, std::size_t j) {
+  if (!(h < t.second)) return;
+  if (h < t.first) {
+    t.second = t.first;
+    t.second_at = t.first_at;
+    t.first = h;
+    t.first_at = j;
+  } else {
+    t.second = h;
+    t.second_at = j;
+  }
+}
+
 // A column and its reduced cost, as the candidate selection keeps them.
 template <class Cost>
 struct Candidate {

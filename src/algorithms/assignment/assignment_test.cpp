@@ -378,6 +378,27 @@ TEST(AssignmentKernels, RectangularMatchesPaddedSquare) {
   }
 }
 
+TEST(AssignmentKernels, InputChecks) {
+  std::mt19937_64 rng(12);
+  for (std::size_t count = 1; count < 40; ++count) {
+    std::vector<std::int64_t> a(count);
+    for (auto& x : a) x = static_cast<std::int64_t>(rng() >> 1) - (std::int64_t{1} << 62);
+    const auto [low, high] = min_max(a.data(), count);
+    EXPECT_EQ(low, *std::min_element(a.begin(), a.end())) << count;
+    EXPECT_EQ(high, *std::max_element(a.begin(), a.end())) << count;
+    std::vector<double> d(count);
+    for (auto& x : d) x = static_cast<double>(rng() % 1000) - 500;
+    d[rng() % count] = std::numeric_limits<double>::infinity();
+    EXPECT_TRUE(all_above_minus_infinity(d.data(), count)) << count;
+    for (const double bad :
+         {-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()}) {
+      std::vector<double> e = d;
+      e[rng() % count] = bad;
+      EXPECT_FALSE(all_above_minus_infinity(e.data(), count)) << count;
+    }
+  }
+}
+
 TEST(AssignmentKernels, PollCanAbandonACandidateSolve) {
   const std::size_t n = 300;
   std::vector<std::int64_t> c(n * n);
