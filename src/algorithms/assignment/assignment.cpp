@@ -154,7 +154,6 @@ void BasicSolver<Cost>::solve_all() {
     const std::vector<Cost> v0 = v_;
     const std::vector<std::size_t> x0 = x_, y0 = y_;
     if (std::optional<std::vector<std::size_t>> left = solve_candidates(matches)) {
-      by_regret(*left);
       for (const std::size_t f : *left) {
         if (poll_) poll_();
         augment(f);
@@ -204,14 +203,6 @@ void BasicSolver<Cost>::solve_dense(const std::vector<std::uint32_t>& matches,
 
   // 3. Augmenting row reduction, two passes, each with a step cap so that a
   // long chain of small price cuts cannot run away; what is left goes to 4.
-  // The rows with the most to lose go first (by_regret).
-  // A pass that hits its cap having matched fewer than one row per 64 steps
-  // is a price war (rows outbidding each other by the smallest gap, as on
-  // c = i * j, where every row wants the same column): it is undone, and
-  // phase 4 starts from what phase 2 left.
-  by_regret(free_rows);
-  const std::vector<Cost> v0 = v_;
-  const std::vector<std::size_t> x0 = x_, y0 = y_, free0 = free_rows;
   for (int pass = 0; pass < 2 && !free_rows.empty(); ++pass) {
     std::vector<std::size_t> next;
     std::size_t k = 0;
@@ -262,18 +253,10 @@ void BasicSolver<Cost>::solve_dense(const std::vector<std::uint32_t>& matches,
         }
       }
     }
-    if (pass == 0 && steps > cap && (free_rows.size() - next.size()) * 64 < steps) {
-      v_ = v0;
-      x_ = x0;
-      y_ = y0;
-      free_rows = free0;
-      break;
-    }
     free_rows = std::move(next);
   }
 
   // 4. Shortest augmenting paths for the rows still free.
-  by_regret(free_rows);
   for (const std::size_t f : free_rows) {
     if (poll_) poll_();
     augment(f);
@@ -419,7 +402,6 @@ std::optional<std::vector<std::size_t>> BasicSolver<Cost>::solve_candidates(
   }
 
   // 3. Augmenting row reduction on the lists (as in solve_dense).
-  by_regret(free_rows, &lists);
   for (int pass = 0; pass < 2 && !free_rows.empty(); ++pass) {
     std::vector<std::size_t> next;
     std::size_t q = 0;
@@ -590,44 +572,6 @@ bool BasicSolver<Cost>::augment_candidates(std::size_t free_row, Candidates& lis
   }
   for (const std::uint32_t j : lists.touched) d[j] = kInf;
   return found;
-}
-
-template <class Cost>
-void BasicSolver<Cost>::by_regret(std::vector<std::size_t>& rows, const Candidates* lists) const {
-  // A row's regret is the gap between its two least reduced costs: what it
-  // loses when it cannot have its best column. Rows that lose most go first.
-  // On random matrices the order of the free rows hardly matters; on
-  // structured ones it decides the length of the paths: for c = a[i] * b[j]
-  // (i * j, say), rows in index order each push every row before them one
-  // column along (n^2 / 2 columns settled in all), while by regret each path
-  // is one cell.
-  if (rows.size() < 2) return;
-  constexpr Cost kInf = kBig<Cost>;
-  const detail::KernelTable<Cost>& kernel = detail::kernels<Cost>(tuning_.isa);
-  const std::size_t n = nc_;
-  const bool full = cols_.size() == n;
-  std::vector<std::pair<Cost, std::size_t>> keyed;
-  keyed.reserve(rows.size());
-  for (const std::size_t i : rows) {
-    const Cost* const row = c_ + i * n;
-    detail::TwoMins<Cost> t{kInf, kNone, kInf, kNone};
-    if (lists != nullptr) {
-      const std::size_t from = lists->first[i], to = from + lists->count[i];
-      for (std::size_t e = from; e < to; ++e) {
-        detail::feed(t, lists->cost[e] - v_[lists->col[e]], lists->col[e]);
-      }
-    } else if (full) {
-      t = kernel.two_least(row, v_.data(), n);
-    } else {
-      for (const std::size_t j : cols_) detail::feed(t, row[j] - v_[j], j);
-    }
-    // Infinite when the row has one finite pair (or none: it fails later).
-    const Cost regret = t.second < kInf && t.first < kInf ? t.second - t.first : kInf;
-    keyed.emplace_back(regret, i);
-  }
-  std::stable_sort(keyed.begin(), keyed.end(),
-                   [](const auto& a, const auto& b) { return a.first > b.first; });
-  for (std::size_t k = 0; k < rows.size(); ++k) rows[k] = keyed[k].second;
 }
 
 template <class Cost>

@@ -20,21 +20,46 @@
 //      takes its cheapest column, lowering that column's price by the gap to
 //      its second cheapest, and evicts the previous owner;
 //   4. for each row still free, a Dijkstra-like shortest augmenting path in
-//      reduced costs. Columns at the current minimum distance wait in a FIFO
-//      queue, and a column that a scan brings down to the minimum ends the
-//      path at once if it is free: with many equal costs (values in [0, 1000]
-//      at n = 4000) a tie class costs one scan per column reached, unlike a
-//      textbook Hungarian that relabels per cell.
+//      reduced costs. One scan per settled column relaxes the columns through
+//      its row and finds the next minimum in the same pass; a column that a
+//      scan brings down to the minimum is settled at once, or ends the path
+//      if it is free: with many equal costs (values in [0, 1000] at n = 4000)
+//      a tie class costs one scan per column reached, unlike a textbook
+//      Hungarian that relabels per cell.
+//
+// Candidate stage (square problems of at least Tuning::sparse_from rows, 128
+// by default): phases 2 to 4 first run on short lists. After phase 1, one pass
+// over the matrix keeps each row's k least reduced costs (k = 16) and a
+// bound: every column off the list has c[i][j] - v[j] >= bound[i] (prices
+// only fall from then on, so the bound keeps holding). Phases 2 to 4 then run
+// on the lists, in O(k) per row visited instead of O(n), and leave duals
+// feasible on the lists. A row with u[i] <= bound[i] is then feasible on its
+// whole row, by the bound; only a row above its bound is read again (its k
+// least under the new prices), and freed if some column undercuts u[i], its
+// list grown; freed rows take paths on the lists again, and so on until a
+// round frees nothing. Then the duals are feasible on the whole matrix and
+// the matching is tight: optimal, whatever k was (k only decides the speed).
+// On random matrices no row is read again (n = 4000, k = 16), so a solve
+// reads the matrix about twice. Rows that find no path on their lists go to
+// phase 4 on whole rows; past max(16, n / 32) of them (a structured matrix
+// whose rows all list the same few columns) the stage gives up, phase 1's
+// state is restored and phases 2 to 4 run on whole rows.
+//
+// Kernels: every pass over a cost row is a function of
+// assignment_kernels.h, in a portable version and an AVX2 version chosen at
+// run time (Isa, Tuning).
 //
 // Complexity: O(n^3) worst case, far less on random matrices; memory n^2
-// costs plus O(n). The matrix is row-major and a scan reads one row front to
-// back, in memory order (settled columns carry a sentinel distance instead of
-// being skipped by a test), so the hardware prefetcher streams it.
+// costs plus O(n) (O(n k) with the lists). The matrix is row-major and a scan
+// reads one row front to back, in memory order (settled columns carry a
+// sentinel distance instead of being skipped by a test), so the hardware
+// prefetcher streams it; a block of 64 columns all settled is skipped.
 //
 // Range: costs must satisfy |c| <= kMaxAbsCost (2^40) and n <= kMaxN; then
 // every potential and path length stays below n * 4 * 2^40 <= 2^58 (a
 // potential moves by at most the spread of one path, itself at most n cell
-// differences), so int64 never overflows.
+// differences), so int64 never overflows. The candidate stage is the same
+// method on a submatrix, and the same bound holds for it.
 //
 // Cost types: the solver is a template over the cost. int64 is exact within
 // the range above and is what the games use; double serves float input (the
@@ -46,6 +71,8 @@
 // costs; "unreachable" is kBig (int64: max / 4, never reached in range;
 // double: infinity), and a reduction that would move a price by an infinite
 // amount is skipped (it is an optional speed-up; the duals stay feasible).
+// A double candidate distance that rounding puts below the current minimum
+// counts as the minimum (in exact arithmetic it cannot be below).
 //
 // Rectangular (rows < cols): every row is matched and cols - rows columns
 // stay free. The duals then need v[j] <= 0, with 0 on every free column.
@@ -97,12 +124,14 @@ struct Result {
 };
 
 // Which code runs the solver's scans over cost rows: kAuto takes the AVX2
-// kernels when the CPU has AVX2 (checked once, at run time), kScalar the
-// portable ones everywhere (tests compare the two).
-enum class Isa { kAuto, kScalar };
+// kernels when the CPU has AVX2 and the AVX-512 shortest-path scan when it
+// has AVX-512F (checked once, at run time), kAvx2 at most the AVX2 ones,
+// kScalar the portable ones everywhere (tests compare them).
+enum class Isa { kAuto, kAvx2, kScalar };
 
-// Whether Isa::kAuto runs the AVX2 kernels on this machine.
+// Whether Isa::kAuto runs the AVX2 kernels, and the AVX-512 scan, here.
 bool avx2_available();
+bool avx512_available();
 
 // Checks of a caller's matrix before a solve (the Python module's), with the
 // kernels' run-time dispatch: one pass, AVX2 where the CPU has it.
@@ -188,9 +217,6 @@ class BasicSolver {
   // (state undefined: the caller restores phase 1's).
   std::optional<std::vector<std::size_t>> solve_candidates(
       const std::vector<std::uint32_t>& matches);
-  // Orders free rows for phases 3 and 4: the largest regret first, read from
-  // the candidate lists when given, else from the rows.
-  void by_regret(std::vector<std::size_t>& rows, const Candidates* lists = nullptr) const;
   void augment(std::size_t free_row);
   // A shortest augmenting path over the candidate lists alone; false (and
   // nothing changed) when none reaches a free column.
