@@ -146,8 +146,11 @@ bool all_above_minus_infinity(const double* a, std::size_t count);
 struct Tuning {
   Isa isa = Isa::kAuto;
   // Square problems with every line live and at least `sparse_from` rows
-  // take the candidate stage (see above) with `candidates` columns per row
-  // (at least 2); 0 turns the stage off.
+  // take the candidate stage (see above) with `candidates` columns per row,
+  // when 2 <= candidates < n / 2; sparse_from = 0 turns the stage off.
+  // Measured at n = 4000 on random matrices: with k = 16 no row was read
+  // again, with 12 two or three, with 8 about 200 to 500, with 4 and 6
+  // thousands; times for 8 to 16 within the noise, 24 slower.
   std::size_t sparse_from = 128;
   std::size_t candidates = 16;
 };
