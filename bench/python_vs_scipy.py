@@ -11,7 +11,7 @@ time over ours). The totals must agree (exactly for int64, within 1e-9
 relative for float64).
 
   PYTHONPATH=build/release/python bench/python_vs_scipy.py [--reps 5] [--quick]
-      [--markdown] [--baseline DIR] [--only SUBSTRING]
+      [--markdown] [--baseline DIR] [--only SUBSTRING] [--cpu]
 
 float64 rows draw uniform [0, 1); int64 rows uniform integers in [0, 10^6];
 the "i*j" rows are the structured c[i][j] = i * j (the Machol-Wien matrix,
@@ -61,10 +61,13 @@ def load_baseline(folder):
     return module
 
 
+CLOCK = time.perf_counter
+
+
 def timed(f, a):
-    start = time.perf_counter()
+    start = CLOCK()
     rows, cols = f(a)
-    return time.perf_counter() - start, a[rows, cols].sum()
+    return CLOCK() - start, a[rows, cols].sum()
 
 
 def main():
@@ -74,7 +77,13 @@ def main():
     ap.add_argument("--markdown", action="store_true", help="a table for docs/performance.md")
     ap.add_argument("--baseline", help="folder holding another build's perfectplay/ package")
     ap.add_argument("--only", help="rows whose label contains this")
+    ap.add_argument("--cpu", action="store_true",
+                    help="CPU time of the process instead of wall time (all three are "
+                         "single-threaded: on a loaded machine this leaves out the waits)")
     args = ap.parse_args()
+    global CLOCK
+    if args.cpu:
+        CLOCK = time.process_time
     rows = [r for r in ROWS if not args.quick or max(r[0]) <= 2000]
     reps = 3 if args.quick else args.reps
     base = load_baseline(args.baseline) if args.baseline else None

@@ -1,20 +1,24 @@
 // The assignment solver's inner loops ("kernels"), each written twice: a
-// portable scalar version and an AVX2 version, chosen at run time.
+// portable scalar version and an AVX2 version, chosen at run time; the
+// shortest-path scan has an AVX-512 version as well.
 //
 // Every pass of the solver over a cost row is one of these functions: the
 // column minima of phase 1, the least reduced cost of phase 2, the two least
-// of phase 3, and in phase 4 the read-only probe, the start of a shortest-path
-// search and its scans. A solve takes one table of function pointers when it
-// starts, so the choice costs one indirect call per pass of n columns.
+// of phase 3, the candidate stage's selection, and in phase 4 the read-only
+// probe, the start of a shortest-path search and its scans. A solve takes one
+// table of function pointers when it starts, so the choice costs one
+// indirect call per pass of n columns.
 //
 // Dispatch: the release build targets baseline x86-64 (SSE2, which has no
-// 64-bit integer compare), so the AVX2 versions are compiled with the
-// function attribute target("avx2") in their own translation unit, with
-// internal linkage and intrinsics only (no inline function of a header is
-// instantiated with AVX2 enabled, which could leak AVX2 code into callers
-// elsewhere), and used only when __builtin_cpu_supports("avx2") says the CPU
-// and the OS have it. Isa::kScalar forces the portable versions; tests compare
-// the two on the same matrices.
+// 64-bit integer compare), so the vector versions are compiled with the
+// function attributes target("avx2") and target("avx512f") in their own
+// translation unit, with internal linkage and intrinsics only. A function of
+// a header they call (std::nth_element through keep_least, feed) is compiled
+// for the baseline wherever it is not inlined, so no AVX2 code can leak into
+// callers elsewhere. The tables are used only when __builtin_cpu_supports
+// says the CPU and the OS have the instructions. Isa::kAvx2 stops at AVX2 and
+// Isa::kScalar forces the portable versions; tests compare the three on the
+// same matrices.
 //
 // Contract shared by the kernels: `row` and `v` (and `d`, `pred`) hold n
 // entries; the reduced cost of column j in a row is row[j] - v[j]. Costs are
