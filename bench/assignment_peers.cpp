@@ -1,8 +1,9 @@
 // Solves one assignment problem with our solver, with dlib's
 // max_cost_assignment, or with a textbook Hungarian method written here as a
 // baseline, timing the solve alone (not reading the file), for
-// bench/assignment_compare.py.
-//   assignment_peers ours|dlib|textbook FILE
+// bench/assignment_compare.py. `dense` is our solver with the candidate stage
+// off, `scalar` with the portable kernels only (assignment.h's Tuning).
+//   assignment_peers ours|dense|scalar|dlib|textbook FILE
 // FILE: int64 n, then n*n int64 costs, row-major, little-endian.
 // Prints: COST SECONDS
 #include <algorithm>
@@ -85,7 +86,7 @@ std::int64_t textbook_hungarian(std::size_t n, const std::vector<std::int64_t>& 
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::fprintf(stderr, "usage: assignment_peers ours|dlib|textbook FILE\n");
+    std::fprintf(stderr, "usage: assignment_peers ours|dense|scalar|dlib|textbook FILE\n");
     return 2;
   }
   std::ifstream in(argv[2], std::ios::binary);
@@ -104,11 +105,15 @@ int main(int argc, char** argv) {
   using Clock = std::chrono::steady_clock;
   std::int64_t total = 0;
   Clock::time_point start;
-  if (std::strcmp(argv[1], "ours") == 0) {
-    const perfectplay::algorithms::assignment::CostMatrix m(static_cast<std::size_t>(n),
-                                                            std::move(cost));
+  namespace asg = perfectplay::algorithms::assignment;
+  if (std::strcmp(argv[1], "ours") == 0 || std::strcmp(argv[1], "dense") == 0 ||
+      std::strcmp(argv[1], "scalar") == 0) {
+    asg::Tuning tuning;
+    if (std::strcmp(argv[1], "dense") == 0) tuning.sparse_from = 0;
+    if (std::strcmp(argv[1], "scalar") == 0) tuning.isa = asg::Isa::kScalar;
+    const asg::CostMatrix m(static_cast<std::size_t>(n), std::move(cost));
     start = Clock::now();
-    const perfectplay::algorithms::assignment::Solver a(m);
+    const asg::Solver a(m, tuning);
     total = a.cost();
   } else if (std::strcmp(argv[1], "dlib") == 0) {
 #ifdef PERFECTPLAY_HAVE_DLIB

@@ -31,19 +31,29 @@ void BM_FastUintLine(benchmark::State& state) {
 }
 BENCHMARK(BM_FastUintLine);
 
+// Args: n, values uniform in [0, hi], and the tuning: 0 the default, 1 the
+// candidate stage off, 2 the scalar kernels, 3 both off (the dense scalar
+// solver).
 void BM_Assignment(benchmark::State& state) {
+  namespace asg = algorithms::assignment;
   const int n = static_cast<int>(state.range(0));
   const std::int64_t hi = state.range(1);
+  const std::int64_t mode = state.range(2);
   std::mt19937_64 rng(2);
   std::vector<std::int64_t> v(static_cast<std::size_t>(n) * static_cast<std::size_t>(n));
   for (auto& x : v) x = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(hi + 1));
-  const algorithms::assignment::CostMatrix m(static_cast<std::size_t>(n), v);
+  const asg::CostMatrix m(static_cast<std::size_t>(n), v);
+  asg::Tuning tuning;
+  if ((mode & 1) != 0) tuning.sparse_from = 0;
+  if ((mode & 2) != 0) tuning.isa = asg::Isa::kScalar;
   for (auto _ : state) {
-    const algorithms::assignment::Solver a(m);
+    const asg::Solver a(m, tuning);
     benchmark::DoNotOptimize(a.cost());
   }
 }
-BENCHMARK(BM_Assignment)->Args({200, 1'000'000})->Args({200, 1000})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Assignment)
+    ->ArgsProduct({{200, 1000}, {1000, 1'000'000}, {0, 1, 2, 3}})
+    ->Unit(benchmark::kMillisecond);
 
 void BM_GrundyTable(benchmark::State& state) {
   const int side = static_cast<int>(state.range(0));

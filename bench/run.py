@@ -144,7 +144,7 @@ def assignment(quick, reps):
     with open(os.path.join(DATA, "assignment.csv")) as f:
         next(f)
         for line in f:
-            n, hi, ours, scipy, dlib, textbook, cost = line.strip().split(",")
+            n, hi, ours, scipy, dlib, textbook, cost = line.strip().split(",")[:7]
             rows.append((int(n), int(hi), float(ours), float(scipy), float(dlib), float(textbook), int(cost)))
     return rows
 

@@ -86,6 +86,47 @@ def test_larger_random():
         compare(rng.random(size=(n, n // 3)), maximize=True)
 
 
+@pytest.mark.parametrize("maximize", [False, True])
+def test_candidate_stage_sizes(maximize):
+    # From 128 rows up a square solve starts on each row's least columns
+    # (assignment.h): random values, ties, and structured matrices on which
+    # the lists give up and the dense method takes over.
+    rng = np.random.default_rng(11 + maximize)
+    for n in (128, 200, 333):
+        compare(rng.integers(0, 10**6, size=(n, n)), maximize)
+        compare(rng.integers(0, 2, size=(n, n)), maximize)
+        compare(rng.integers(-3, 4, size=(n, n)), maximize)
+        compare(rng.random(size=(n, n)), maximize)
+        i = np.arange(n)
+        compare(np.multiply.outer(i, i), maximize)
+        compare(np.multiply.outer(i, i).astype(np.float64) / 7, maximize)
+        a, b = rng.integers(0, 1000, size=n), rng.integers(0, 1000, size=n)
+        compare(np.multiply.outer(a, b), maximize)
+        compare(np.subtract.outer(i, i) ** 2, maximize)
+        compare(rng.random(size=(n, 3 * n)), maximize)
+
+
+@pytest.mark.parametrize("maximize", [False, True])
+def test_candidate_stage_forbidden_pairs(maximize):
+    rng = np.random.default_rng(13 + maximize)
+    forbid = -np.inf if maximize else np.inf
+    feasible = infeasible = 0
+    for trial in range(12):
+        n = 130 + 17 * trial
+        cost = rng.integers(0, 50, size=(n, n)).astype(np.float64)
+        cost[rng.random(size=(n, n)) < [0.9, 0.97, 0.985][trial % 3]] = forbid
+        try:
+            scipy_lsa(cost, maximize=maximize)
+        except ValueError:
+            with pytest.raises(ValueError, match="^cost matrix is infeasible$"):
+                lsa(cost, maximize=maximize)
+            infeasible += 1
+            continue
+        feasible += 1
+        compare(cost, maximize)
+    assert feasible >= 3 and infeasible >= 1
+
+
 def test_scipy_documented_example():
     cost = np.array([[4, 1, 3], [2, 0, 5], [3, 2, 2]])
     row_ind, col_ind = lsa(cost)
@@ -135,8 +176,10 @@ def test_errors_match_scipy():
 
 
 def test_keyboard_interrupt_abandons_a_long_solve():
-    # i * j is a slow case for the solver (seconds at n = 1000, many long
-    # augmenting paths). SIGALRM after 50 ms raises KeyboardInterrupt from its
+    # i * j is a slow case for the solver (about a second at n = 2000: every
+    # shortest-path search settles most matched columns, n^3 / 3 cell visits
+    # in all, and its candidate lists give up). SIGALRM after 50 ms raises
+    # KeyboardInterrupt from its
     # Python handler, which only runs when the solver polls for signals: the
     # call must stop long before it would have finished.
     import signal
@@ -145,7 +188,7 @@ def test_keyboard_interrupt_abandons_a_long_solve():
     def interrupt(signum, frame):
         raise KeyboardInterrupt
 
-    i = np.arange(1000)
+    i = np.arange(2000)
     cost = np.outer(i, i).astype(np.float64)
     old = signal.signal(signal.SIGALRM, interrupt)
     try:

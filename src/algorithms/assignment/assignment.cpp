@@ -1,24 +1,20 @@
 // The Jonker-Volgenant solver; see assignment.h for the method and the bounds.
 #include "algorithms/assignment/assignment.h"
 
+#include "algorithms/assignment/assignment_kernels.h"
+
 #include <algorithm>
 #include <cassert>
 #include <limits>
+#include <optional>
 #include <type_traits>
 
 namespace perfectplay::algorithms::assignment {
 
-namespace {
-// Above every finite distance: int64 costs stay far below it (the range in
-// assignment.h); for double, a forbidden pair's infinity.
-template <class Cost>
-constexpr Cost kBig = std::is_floating_point_v<Cost> ? std::numeric_limits<Cost>::infinity()
-                                                     : std::numeric_limits<Cost>::max() / 4;
-// Below every distance: marks a settled column in augment().
-template <class Cost>
-constexpr Cost kSettled = std::is_floating_point_v<Cost> ? -std::numeric_limits<Cost>::infinity()
-                                                         : std::numeric_limits<Cost>::min();
-}  // namespace
+using detail::kBig;
+using detail::kDone;
+using detail::kNoRow;
+using detail::MinAt;
 
 Result solve(const CostMatrix& m) {
   Solver s(m);
@@ -30,13 +26,18 @@ Result solve(const CostMatrix& m) {
 }
 
 template <class Cost>
-BasicSolver<Cost>::BasicSolver(const BasicCostMatrix<Cost>& m)
-    : BasicSolver(m, std::vector<bool>(m.n, true), std::vector<bool>(m.n, true)) {}
+BasicSolver<Cost>::BasicSolver(const BasicCostMatrix<Cost>& m, Tuning tuning)
+    : BasicSolver(m, std::vector<bool>(m.n, true), std::vector<bool>(m.n, true), tuning) {}
 
 template <class Cost>
 BasicSolver<Cost>::BasicSolver(const BasicCostMatrix<Cost>& m, const std::vector<bool>& live_rows,
-                               const std::vector<bool>& live_cols)
-    : c_(m.cost.data()), nr_(m.n), nc_(m.n), row_live_(live_rows), col_live_(live_cols) {
+                               const std::vector<bool>& live_cols, Tuning tuning)
+    : c_(m.cost.data()),
+      nr_(m.n),
+      nc_(m.n),
+      tuning_(tuning),
+      row_live_(live_rows),
+      col_live_(live_cols) {
   assert(live_rows.size() == nr_ && live_cols.size() == nc_ && nr_ <= kMaxN);
   for (std::size_t i = 0; i < nr_; ++i) {
     if (row_live_[i]) rows_.push_back(i);
@@ -51,14 +52,16 @@ BasicSolver<Cost>::BasicSolver(const BasicCostMatrix<Cost>& m, const std::vector
 }
 
 template <class Cost>
-BasicSolver<Cost>::BasicSolver(const Cost* cost, std::size_t rows, std::size_t cols, Poll poll)
+BasicSolver<Cost>::BasicSolver(const Cost* cost, std::size_t rows, std::size_t cols, Poll poll,
+                               Tuning tuning)
     : c_(cost),
       nr_(rows),
       nc_(cols),
+      tuning_(tuning),
       row_live_(rows, true),
       col_live_(cols, true),
       poll_(std::move(poll)) {
-  assert(rows <= cols);
+  assert(rows <= cols && rows < kNoRow);
   for (std::size_t i = 0; i < nr_; ++i) rows_.push_back(i);
   for (std::size_t j = 0; j < nc_; ++j) cols_.push_back(j);
   live_ = rows;
@@ -103,41 +106,40 @@ void BasicSolver<Cost>::solve_all() {
     return;
   }
   const std::size_t n = nc_;  // square from here on
+  // Every column live: the kernels scan whole rows. Otherwise (a restricted
+  // problem, small in practice) plain loops over the live columns.
   const bool full = m == n;
+  const detail::KernelTable<Cost>& kernel = detail::kernels<Cost>(tuning_.isa);
   const Cost* const c = c_;
+  Cost* const v = v_.data();
 
   // 1. Column reduction: v[j] = min over rows, row by row so that the scan is
-  // contiguous (and vectorizes in the full case).
+  // contiguous.
   std::vector<Cost> colmin(n, kInf);
-  std::vector<std::size_t> argmin(n, kNone);
+  std::vector<std::uint32_t> argmin(n, kNoRow);
   for (const std::size_t i : rows_) {
     const Cost* row = c + i * n;
     if (full) {
-      for (std::size_t j = 0; j < n; ++j) {
-        if (row[j] < colmin[j]) {
-          colmin[j] = row[j];
-          argmin[j] = i;
-        }
-      }
-    } else {
-      for (const std::size_t j : cols_) {
-        if (row[j] < colmin[j]) {
-          colmin[j] = row[j];
-          argmin[j] = i;
-        }
+      kernel.column_minima(row, n, static_cast<std::uint32_t>(i), colmin.data(), argmin.data());
+      continue;
+    }
+    for (const std::size_t j : cols_) {
+      if (row[j] < colmin[j]) {
+        colmin[j] = row[j];
+        argmin[j] = static_cast<std::uint32_t>(i);
       }
     }
   }
   std::vector<std::uint32_t> matches(n, 0);
   for (std::size_t k = m; k-- > 0;) {
     const std::size_t j = cols_[k];
+    if (argmin[j] == kNoRow) throw Infeasible();  // a column with every pair forbidden
     const std::size_t i = argmin[j];
-    if (i == kNone) throw Infeasible();  // a column with every pair forbidden
-    v_[j] = colmin[j];
+    v[j] = colmin[j];
     if (matches[i]++ == 0) {
       x_[i] = j;
       y_[j] = i;
-    } else if (v_[j] < v_[x_[i]]) {
+    } else if (v[j] < v[x_[i]]) {
       const std::size_t j1 = x_[i];
       x_[i] = j;
       y_[j] = i;
@@ -147,19 +149,55 @@ void BasicSolver<Cost>::solve_all() {
     }
   }
 
-  // 2. Reduction transfer.
+  if (full && tuning_.sparse_from != 0 && m >= tuning_.sparse_from && tuning_.candidates >= 2 &&
+      2 * tuning_.candidates < n) {
+    const std::vector<Cost> v0 = v_;
+    const std::vector<std::size_t> x0 = x_, y0 = y_;
+    if (std::optional<std::vector<std::size_t>> left = solve_candidates(matches)) {
+      for (const std::size_t f : *left) {
+        if (poll_) poll_();
+        augment(f);
+      }
+      return;
+    }
+    // The lists do not connect (a structured matrix): start again from
+    // phase 1's result, on whole rows.
+    v_ = v0;
+    x_ = x0;
+    y_ = y0;
+  }
   std::vector<std::size_t> free_rows;
   for (const std::size_t i : rows_) {
-    if (matches[i] == 0) {
-      free_rows.push_back(i);
-    } else if (matches[i] == 1) {
+    if (matches[i] == 0) free_rows.push_back(i);
+  }
+  solve_dense(matches, std::move(free_rows));
+}
+
+template <class Cost>
+void BasicSolver<Cost>::solve_dense(const std::vector<std::uint32_t>& matches,
+                                    std::vector<std::size_t> free_rows) {
+  constexpr Cost kInf = kBig<Cost>;
+  const std::size_t m = live_;
+  const std::size_t n = nc_;
+  const bool full = m == n;
+  const detail::KernelTable<Cost>& kernel = detail::kernels<Cost>(tuning_.isa);
+  const Cost* const c = c_;
+  Cost* const v = v_.data();
+
+  // 2. Reduction transfer.
+  for (const std::size_t i : rows_) {
+    if (matches[i] == 1) {
       const std::size_t j1 = x_[i];
       const Cost* row = c + i * n;
       Cost mu = kInf;
-      for (const std::size_t j : cols_) {
-        if (j != j1) mu = std::min(mu, row[j] - v_[j]);
+      if (full) {
+        mu = std::min(kernel.least(row, v, j1), kernel.least(row + j1 + 1, v + j1 + 1, n - j1 - 1));
+      } else {
+        for (const std::size_t j : cols_) {
+          if (j != j1) mu = std::min(mu, row[j] - v[j]);
+        }
       }
-      if (mu < kInf) v_[j1] -= mu;
+      if (mu < kInf) v[j1] -= mu;
     }
   }
 
@@ -177,30 +215,32 @@ void BasicSolver<Cost>::solve_all() {
       }
       const std::size_t i = free_rows[k++];
       const Cost* row = c + i * n;
-      std::size_t j1 = cols_[0], j2 = kNone;
-      Cost umin = row[j1] - v_[j1], usub = kInf;
-      for (std::size_t t = 1; t < m; ++t) {
-        const std::size_t j = cols_[t];
-        const Cost h = row[j] - v_[j];
-        if (h < usub) {
-          if (h >= umin) {
-            usub = h;
-            j2 = j;
+      // The least reduced cost in row i, at j1, and the least of the others,
+      // at j2.
+      detail::TwoMins<Cost> t{kInf, kNone, kInf, kNone};
+      if (full) {
+        t = kernel.two_least(row, v, n);
+      } else {
+        for (const std::size_t j : cols_) {
+          const Cost h = row[j] - v[j];
+          if (!(h < t.second)) continue;
+          if (h < t.first) {
+            t = {h, j, t.first, t.first_at};
           } else {
-            usub = umin;
-            umin = h;
-            j2 = j1;
-            j1 = j;
+            t.second = h;
+            t.second_at = j;
           }
         }
       }
+      const Cost umin = t.first, usub = t.second;
       if (!(umin < kInf)) throw Infeasible();  // a row with every pair forbidden
+      std::size_t j1 = t.first_at;
       std::size_t i0 = y_[j1];
       if (umin < usub) {
-        if (usub < kInf) v_[j1] -= usub - umin;
+        if (usub < kInf) v[j1] -= usub - umin;
       } else if (i0 != kNone) {
-        j1 = j2;
-        i0 = y_[j2];
+        j1 = t.second_at;
+        i0 = y_[j1];
       }
       x_[i] = j1;
       y_[j1] = i;
@@ -223,145 +263,421 @@ void BasicSolver<Cost>::solve_all() {
   }
 }
 
+// The candidate stage's state: every row's list of candidate columns (with
+// their costs, copied so that a search reads them contiguously), the bound
+// that proves the columns off a list unneeded, and a search's workspace.
+template <class Cost>
+struct BasicSolver<Cost>::Candidates {
+  // Row i's list: col[first[i] + t] and cost[first[i] + t], t < count[i]. A
+  // list that grows is copied to the end.
+  std::vector<std::uint32_t> col;
+  std::vector<Cost> cost;
+  std::vector<std::size_t> first, count;
+  // Every column off row i's list had c[i][j] - v[j] >= bound[i] when the
+  // list was made, and still has: prices only fall.
+  std::vector<Cost> bound;
+  std::vector<detail::Candidate<Cost>> buffer;  // select's
+  std::vector<std::uint32_t> mark;              // merging lists: mark[j] == era when on it
+  std::uint32_t era = 0;
+  // augment_candidates' workspace: distances (kBig when untouched, kDone
+  // when settled), predecessors, the touched columns, the settled ones with
+  // their distances, and the heap.
+  struct Entry {
+    Cost key;
+    std::uint32_t col;
+    std::uint32_t matched;  // at equal keys a free column comes first
+  };
+  std::vector<Cost> d;
+  std::vector<std::uint32_t> pred, touched, settled;
+  std::vector<Cost> settled_at;
+  std::vector<Entry> heap;
+
+  // Appends the columns of buffer[0, got) that row i's list lacks, copying
+  // the list to the end.
+  void merge(std::size_t i, std::size_t got, const Cost* row) {
+    if (++era == 0) {
+      std::fill(mark.begin(), mark.end(), 0);
+      era = 1;
+    }
+    const std::size_t from = first[i], size = count[i];
+    first[i] = col.size();
+    for (std::size_t t = 0; t < size; ++t) {
+      const std::uint32_t j = col[from + t];
+      mark[j] = era;
+      col.push_back(j);
+      cost.push_back(cost[from + t]);
+    }
+    for (std::size_t t = 0; t < got; ++t) {
+      const std::uint32_t j = buffer[t].col;
+      if (mark[j] == era) continue;
+      col.push_back(j);
+      cost.push_back(row[j]);
+    }
+    count[i] = col.size() - first[i];
+  }
+};
+
+template <class Cost>
+std::optional<std::vector<std::size_t>> BasicSolver<Cost>::solve_candidates(
+    const std::vector<std::uint32_t>& matches) {
+  // Phases 2 to 4 on short lists. Each row keeps its k least reduced costs
+  // (k = tuning_.candidates) and a bound below which no other column of the
+  // row lies; the augmenting row reduction and the shortest paths then run
+  // on the lists, in O(k) per row visited rather than O(n). The duals they
+  // keep are feasible on the lists. A row whose u = c[i][x[i]] - v[x[i]] is
+  // at most its bound is feasible on the whole row too; a row above it is
+  // scanned again, and freed if some column undercuts u, its list grown by
+  // the new least columns. When a round of checks frees nothing, the duals are
+  // feasible on the whole matrix and the matching is optimal (assignment.h).
+  // Rows that find no path on the lists are left to augment(), after that;
+  // past a few dozen such rows (a structured matrix, whose least columns are
+  // the same few for every row) the stage gives up and returns nothing.
+  constexpr Cost kInf = kBig<Cost>;
+  const std::size_t n = nc_;  // square, every line live
+  const std::size_t k = tuning_.candidates;
+  const detail::KernelTable<Cost>& kernel = detail::kernels<Cost>(tuning_.isa);
+  const Cost* const c = c_;
+  Cost* const v = v_.data();
+  Candidates lists;
+  lists.first.resize(n);
+  lists.count.resize(n);
+  lists.bound.resize(n);
+  lists.col.resize(n * (k + 1));
+  lists.cost.resize(n * (k + 1));
+  lists.buffer.resize(4 * k);
+  lists.mark.assign(n, 0);
+  lists.d.assign(n, kInf);
+  lists.pred.assign(n, 0);
+  detail::Candidate<Cost>* const buffer = lists.buffer.data();
+  // Where row i's selection starts reading: ties go to the first columns
+  // met, and with every row starting at 0 the lists of a tie-heavy matrix
+  // would all name the same few columns and leave the rest unreachable.
+  const auto spread = [n](std::size_t i) { return (i * 0x9e3779b97f4a7c15ull >> 20) % n; };
+
+  // 2. The lists, with the reduction transfer: after phase 1 a matched row's
+  // column is its least (0), and the least of the others is on the list.
+  std::vector<std::size_t> free_rows;
+  const std::size_t size = lists.buffer.size();
+  Cost hint = kInf;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Cost* const row = c + i * n;
+    // The previous row's bound guesses this one's (random rows are alike); a
+    // guess that keeps too few is retried without it.
+    Cost& bound = lists.bound[i];
+    std::size_t got = kernel.select(row, v, n, spread(i), k, hint, buffer, size, bound);
+    if (got < k / 2 && hint < kInf) {
+      got = kernel.select(row, v, n, spread(i), k, kInf, buffer, size, bound);
+    }
+    hint = bound;
+    const std::size_t first = i * (k + 1);
+    lists.first[i] = first;
+    for (std::size_t t = 0; t < got; ++t) {
+      lists.col[first + t] = buffer[t].col;
+      lists.cost[first + t] = row[buffer[t].col];
+    }
+    lists.count[i] = got;
+    if (matches[i] == 0) {
+      free_rows.push_back(i);
+      continue;
+    }
+    const std::size_t j1 = x_[i];
+    bool listed = false;
+    Cost mu = kInf;
+    for (std::size_t t = 0; t < got; ++t) {
+      if (buffer[t].col == j1) {
+        listed = true;
+      } else {
+        mu = std::min(mu, buffer[t].value);
+      }
+    }
+    if (!listed) {  // ties at 0 crowded it out, or the hint was too low
+      lists.col[first + got] = static_cast<std::uint32_t>(j1);
+      lists.cost[first + got] = row[j1];
+      ++lists.count[i];
+    }
+    // The least over the other columns: on the list, or at least the bound
+    // (a short list may lack it; then the transfer is smaller, still safe).
+    mu = std::min(mu, bound);
+    if (matches[i] == 1 && mu < kInf) v[j1] -= mu;
+  }
+
+  // 3. Augmenting row reduction on the lists (as in solve_dense).
+  for (int pass = 0; pass < 2 && !free_rows.empty(); ++pass) {
+    std::vector<std::size_t> next;
+    std::size_t q = 0;
+    std::uint64_t steps = 0;
+    const std::uint64_t cap = 8 * static_cast<std::uint64_t>(n);
+    while (q < free_rows.size()) {
+      if (++steps > cap) {
+        for (; q < free_rows.size(); ++q) next.push_back(free_rows[q]);
+        break;
+      }
+      const std::size_t i = free_rows[q++];
+      detail::TwoMins<Cost> t{kInf, kNone, kInf, kNone};
+      const std::size_t from = lists.first[i], to = from + lists.count[i];
+      for (std::size_t e = from; e < to; ++e) {
+        const std::uint32_t j = lists.col[e];
+        const Cost h = lists.cost[e] - v[j];
+        if (!(h < t.second)) continue;
+        if (h < t.first) {
+          t = {h, j, t.first, t.first_at};
+        } else {
+          t.second = h;
+          t.second_at = j;
+        }
+      }
+      const Cost umin = t.first, usub = t.second;
+      // The list holds the row's least columns: all forbidden means the row is.
+      if (!(umin < kInf)) throw Infeasible();
+      std::size_t j1 = t.first_at;
+      std::size_t i0 = y_[j1];
+      if (umin < usub) {
+        if (usub < kInf) v[j1] -= usub - umin;
+      } else if (i0 != kNone) {
+        j1 = t.second_at;
+        i0 = y_[j1];
+      }
+      x_[i] = j1;
+      y_[j1] = i;
+      if (i0 != kNone) {
+        x_[i0] = kNone;
+        if (umin < usub) {
+          free_rows[--q] = i0;
+        } else {
+          next.push_back(i0);
+        }
+      }
+    }
+    free_rows = std::move(next);
+  }
+
+  // 4. Shortest paths on the lists, then rounds of checks.
+  std::vector<std::size_t> left;  // for augment()
+  const std::size_t give_up = std::max<std::size_t>(16, n / 32);
+  const auto path = [&](std::size_t f) {
+    if (poll_) poll_();
+    if (!augment_candidates(f, lists)) left.push_back(f);
+    return left.size() <= give_up;
+  };
+  for (const std::size_t f : free_rows) {
+    if (!path(f)) return std::nullopt;
+  }
+  for (int round = 0;; ++round) {
+    std::vector<std::size_t> freed;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t j1 = x_[i];
+      if (j1 == kNone) continue;
+      const Cost* const row = c + i * n;
+      const Cost u = row[j1] - v[j1];
+      if (!(u > lists.bound[i])) continue;
+      const std::size_t got =
+          kernel.select(row, v, n, spread(i), k, kInf, buffer, size, lists.bound[i]);
+      Cost least = kInf;
+      for (std::size_t t = 0; t < got; ++t) least = std::min(least, buffer[t].value);
+      lists.merge(i, got, row);
+      if (least < u) {
+        x_[i] = kNone;
+        y_[j1] = kNone;
+        freed.push_back(i);
+      }
+    }
+    if (freed.empty()) break;
+    // The duals hold on the whole matrix now; past a few rounds, augment()
+    // takes the freed rows.
+    if (round == 8) {
+      left.insert(left.end(), freed.begin(), freed.end());
+      break;
+    }
+    for (const std::size_t f : freed) {
+      if (!path(f)) return std::nullopt;
+    }
+  }
+  return left;
+}
+
+template <class Cost>
+bool BasicSolver<Cost>::augment_candidates(std::size_t free_row, Candidates& lists) {
+  // Dijkstra on the lists with a binary heap (lazy deletion: an entry whose
+  // key is no longer its column's distance is skipped). Reduced costs on the
+  // lists are >= 0, as in augment(); a double candidate below the minimum by
+  // rounding counts as the minimum.
+  using Entry = typename Candidates::Entry;
+  constexpr Cost kInf = kBig<Cost>;
+  Cost* const v = v_.data();
+  const std::size_t* const y = y_.data();
+  Cost* const d = lists.d.data();
+  std::uint32_t* const pred = lists.pred.data();
+  auto& heap = lists.heap;
+  const auto later = [](const Entry& a, const Entry& b) {
+    return a.key > b.key || (a.key == b.key && a.matched > b.matched);
+  };
+  heap.clear();
+  lists.touched.clear();
+  lists.settled.clear();
+  lists.settled_at.clear();
+  const auto relax = [&](std::size_t i, Cost h, Cost min) {
+    const std::size_t from = lists.first[i], to = from + lists.count[i];
+    for (std::size_t e = from; e < to; ++e) {
+      const std::uint32_t j = lists.col[e];
+      const Cost dj = d[j];
+      if (dj == kDone<Cost>) continue;
+      Cost cand = lists.cost[e] - v[j] - h;
+      if constexpr (std::is_floating_point_v<Cost>) cand = cand < min ? min : cand;
+      if (!(cand < dj)) continue;
+      if (dj == kInf) lists.touched.push_back(j);
+      d[j] = cand;
+      pred[j] = static_cast<std::uint32_t>(i);
+      heap.push_back({cand, j, y[j] != kNone});
+      std::push_heap(heap.begin(), heap.end(), later);
+    }
+  };
+  relax(free_row, 0, kDone<Cost>);
+  std::size_t end = kNone;
+  Cost min = 0;
+  while (!heap.empty()) {
+    std::pop_heap(heap.begin(), heap.end(), later);
+    const Entry top = heap.back();
+    heap.pop_back();
+    if (d[top.col] != top.key) continue;  // stale, or settled
+    min = top.key;
+    const std::size_t j = top.col;
+    if (y[j] == kNone) {
+      end = j;
+      break;
+    }
+    d[j] = kDone<Cost>;
+    lists.settled.push_back(top.col);
+    lists.settled_at.push_back(min);
+    // Row i's cost at j, from its list (always there) rather than from the
+    // matrix: the matrix read would be a cache miss per settled column.
+    const std::size_t i = y[j];
+    const std::size_t from = lists.first[i];
+    std::size_t e = from;
+    while (lists.col[e] != j) ++e;
+    relax(i, lists.cost[e] - v[j] - min, min);
+  }
+  const bool found = end != kNone;
+  if (found) {
+    for (std::size_t t = 0; t < lists.settled.size(); ++t) {
+      v[lists.settled[t]] += lists.settled_at[t] - min;
+    }
+    for (;;) {
+      const std::size_t r = pred[end];
+      y_[end] = r;
+      const std::size_t next = x_[r];
+      x_[r] = end;
+      if (r == free_row) break;
+      end = next;
+    }
+  }
+  for (const std::uint32_t j : lists.touched) d[j] = kInf;
+  return found;
+}
+
 template <class Cost>
 void BasicSolver<Cost>::augment(std::size_t free_row) {
-  // Dijkstra over the columns in reduced costs. The columns at the current
-  // minimum distance wait in a FIFO queue and are scanned one by one; a column
-  // that a scan brings down to the minimum joins the queue, or ends the path
-  // at once if it is free, which keeps ties cheap (a whole tie class costs one
-  // scan per column reached). Each scan relaxes the columns through one row in
-  // memory order, so the cost row is read front to back (the hardware
-  // prefetcher streams it) rather than gathered column by column.
+  // Dijkstra over the columns in reduced costs, one pass over a cost row per
+  // settled column. Each scan (detail::KernelTable::scan) relaxes the columns
+  // through one row in memory order, so the cost row is read front to back
+  // (the hardware prefetcher streams it) rather than gathered column by
+  // column, and finds in the same pass the least distance still open, so the
+  // next column to settle costs no pass of its own.
   //
-  // A settled column (and a column not live) has distance kSettled, below
-  // every candidate, so the scan needs no test of its state; a queued column
-  // sits at the minimum, which no candidate undercuts (reduced costs are
-  // >= 0). The queue is empty whenever a new minimum is sought, so every
-  // column above kSettled is open then.
+  // Ties: a column whose distance equals the current minimum is settled
+  // during the scan that sees it there, or ends the path at once if it is
+  // free; settled columns wait in a FIFO queue (order_[head, settled)) for
+  // their rows to be scanned. With many equal costs (values in [0, 1000] at
+  // n = 4000) a whole tie class is settled by the scans that reach it, with
+  // no search for a minimum between them, unlike a textbook Hungarian that
+  // relabels per cell.
+  //
+  // A settled column (and a column not live) has distance kDone, below every
+  // candidate, so a scan needs no test of its state; a reduced cost is >= 0,
+  // so no candidate is below the current minimum.
   //
   // A free row that reaches only forbidden pairs (distance infinity, double
   // costs) has no augmenting path: the problem is infeasible.
   //
-  // A first pass, read only, finds the minimum distance from the free row and
-  // a free column at it, if any: then the path is that one cell and the pass
-  // is all the work (most rows of a rectangular problem, where free columns
-  // abound). Only a longer path sets the distances. The buffers are the
-  // solver's, reused.
-  constexpr Cost kDone = kSettled<Cost>;
-  constexpr Cost kInf = kBig<Cost>;
+  // Rectangular problems first probe the row read-only for its least reduced
+  // cost and a free column at it: then the path is that one cell and the
+  // probe is all the work (most rows there, where free columns abound). Square
+  // problems reach phase 4 with few free columns, so they start the search at
+  // once. The buffers are the solver's, reused.
+  const detail::KernelTable<Cost>& kernel = detail::kernels<Cost>(tuning_.isa);
   const Cost* const c = c_;
   const std::size_t n = nc_;
-  const Cost* const v = v_.data();
+  Cost* const v = v_.data();
   const std::size_t* const y = y_.data();
-  if (dist_.size() != nc_) {
-    dist_.assign(nc_, kDone);
-    pred_.assign(nc_, free_row);
+  const std::size_t blocks = (n >> detail::kBlockShift) + 1;
+  if (dist_.size() != n) {
+    dist_.assign(n, kDone<Cost>);
+    pred_.assign(n, 0);
+    order_.assign(n, 0);
+    settled_at_.assign(n, 0);
+    open_.assign(blocks, 0);
   }
   // Raw pointers: through the members the compiler would reload them at every
   // store.
   Cost* const d = dist_.data();
-  std::size_t* const pred = pred_.data();
-  std::vector<std::size_t>& order = order_;     // queued and settled columns, in queue order
-  std::vector<Cost>& settled_at = settled_at_;  // the distance each settled column had
-  order.clear();
-  settled_at.clear();
-  std::size_t end = kNone;
-  Cost min = kInf;
+  std::uint32_t* const pred = pred_.data();
+  const auto root = static_cast<std::uint32_t>(free_row);
+  const Cost* const row = c + free_row * n;
   const bool all_live = cols_.size() == n;
-  {
-    const Cost* row = c + free_row * n;
-    const auto probe = [&](std::size_t j) {
-      const Cost dj = row[j] - v[j];
-      if (dj > min) return;  // nearly always: one comparison
-      if (dj < min) {
-        min = dj;
-        end = y[j] == kNone ? j : kNone;
-      } else if (end == kNone && y[j] == kNone) {
-        end = j;
-      }
-    };
-    // Square problems reach phase 4 with few free columns: the probe would
-    // rarely end a path, so only rectangular ones take it.
-    if (rows_.size() < cols_.size()) {
-      if (all_live) {
-        // Four columns per test: their least distance is compared once, and
-        // only a block that reaches the minimum is looked at column by column.
-        std::size_t j = 0;
-        for (; j + 4 <= n; j += 4) {
-          const Cost m4 = std::min(std::min(row[j] - v[j], row[j + 1] - v[j + 1]),
-                                   std::min(row[j + 2] - v[j + 2], row[j + 3] - v[j + 3]));
-          if (m4 > min) continue;
-          for (std::size_t k = j; k < j + 4; ++k) probe(k);
-        }
-        for (; j < n; ++j) probe(j);
-      } else {
-        for (const std::size_t j : cols_) probe(j);
-      }
-      if (!(min < kInf)) throw Infeasible();
+  std::size_t end = kNone;
+  if (rows_.size() < cols_.size() && all_live) {
+    const MinAt<Cost> p = kernel.probe(row, v, y, n);
+    if (!(p.value < kBig<Cost>)) throw Infeasible();
+    if (p.at != kNone) {
+      end = p.at;
+      pred[end] = root;
     }
-    if (end != kNone) {
-      pred[end] = free_row;
-    } else if (all_live) {
-      for (std::size_t j = 0; j < n; ++j) {
-        d[j] = row[j] - v[j];
-        pred[j] = free_row;
-      }
+  }
+  if (end == kNone) {
+    MinAt<Cost> next{kBig<Cost>, kNone};
+    std::uint32_t* const open = open_.data();
+    if (all_live) {
+      next = kernel.start(row, v, d, pred, root, n);
+      std::fill(open_.begin(), open_.end(), std::uint32_t{1} << detail::kBlockShift);
     } else {
-      std::fill(dist_.begin(), dist_.end(), kDone);
+      std::fill(dist_.begin(), dist_.end(), kDone<Cost>);
+      std::fill(open_.begin(), open_.end(), 0);
       for (const std::size_t j : cols_) {
         d[j] = row[j] - v[j];
-        pred[j] = free_row;
+        pred[j] = root;
+        ++open[j >> detail::kBlockShift];
+        if (d[j] < next.value) next = {d[j], j};
       }
     }
-  }
-  std::size_t head = 0;  // order[0, head) are settled
-  while (end == kNone) {
-    if (head == order.size()) {
-      // The queue is empty: the next minimum and every column at it, in one
-      // pass (the columns at the minimum so far are queued, and dropped when
-      // a lower one turns up); a free column at the minimum ends the path.
-      min = kInf;
-      for (std::size_t j = 0; j < n; ++j) {
-        const Cost dj = d[j];
-        if (dj > min || dj == kDone) continue;
-        if (dj < min) {
-          min = dj;
-          order.resize(head);
-          end = kNone;
-        }
+    detail::Frontier<Cost> f{d, pred, order_.data(), settled_at_.data(), open, 0};
+    std::size_t head = 0;  // order[0, head) have had their rows scanned
+    Cost min = 0;
+    for (;;) {
+      if (head == f.settled) {
+        // The queue is empty: the least open distance, found by the last
+        // pass, is the new minimum.
+        if (next.at == kNone) throw Infeasible();
+        min = next.value;
+        const std::size_t j = next.at;
         if (y[j] == kNone) {
-          if (end == kNone) end = j;
-        } else {
-          order.push_back(j);
+          end = j;
+          break;
         }
+        d[j] = kDone<Cost>;
+        --open[j >> detail::kBlockShift];
+        f.order[f.settled] = j;
+        f.settled_at[f.settled++] = min;
       }
-      if (!(min < kInf)) throw Infeasible();
+      const std::size_t j1 = f.order[head++];
+      const std::size_t i = y[j1];
+      const Cost* const r = c + i * n;
+      end = kernel.scan({r, v, y, n, static_cast<std::uint32_t>(i), r[j1] - v[j1] - min, min}, f,
+                        next);
       if (end != kNone) break;
     }
-    const std::size_t j1 = order[head++];
-    settled_at.push_back(d[j1]);
-    d[j1] = kDone;
-    const std::size_t i = y[j1];
-    const Cost* row = c + i * n;
-    const Cost h = row[j1] - v[j1] - min;
-    for (std::size_t j = 0; j < n; ++j) {
-      const Cost cand = row[j] - v[j] - h;
-      if (cand < d[j]) {
-        d[j] = cand;
-        pred[j] = i;
-        if (cand == min) {
-          if (y[j] == kNone) {
-            end = j;
-            break;
-          }
-          order.push_back(j);
-        }
-      }
-    }
+    // Prices of the settled columns (those settled at the final minimum,
+    // the queue's, move by 0).
+    for (std::size_t k = 0; k < head; ++k) v[f.order[k]] += f.settled_at[k] - min;
   }
-  // Prices of the settled columns (those settled at the final minimum move by
-  // 0).
-  for (std::size_t k = 0; k < head; ++k) v_[order[k]] += settled_at[k] - min;
   // Flip the path.
   for (;;) {
     const std::size_t r = pred[end];
@@ -372,7 +688,6 @@ void BasicSolver<Cost>::augment(std::size_t free_row) {
     end = next;
   }
 }
-
 template <class Cost>
 std::vector<Cost> BasicSolver<Cost>::column_values(std::size_t r) const {
   assert(row_live_[r] && nr_ == nc_);

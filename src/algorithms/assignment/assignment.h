@@ -20,21 +20,46 @@
 //      takes its cheapest column, lowering that column's price by the gap to
 //      its second cheapest, and evicts the previous owner;
 //   4. for each row still free, a Dijkstra-like shortest augmenting path in
-//      reduced costs. Columns at the current minimum distance wait in a FIFO
-//      queue, and a column that a scan brings down to the minimum ends the
-//      path at once if it is free: with many equal costs (values in [0, 1000]
-//      at n = 4000) a tie class costs one scan per column reached, unlike a
-//      textbook Hungarian that relabels per cell.
+//      reduced costs. One scan per settled column relaxes the columns through
+//      its row and finds the next minimum in the same pass; a column that a
+//      scan brings down to the minimum is settled at once, or ends the path
+//      if it is free: with many equal costs (values in [0, 1000] at n = 4000)
+//      a tie class costs one scan per column reached, unlike a textbook
+//      Hungarian that relabels per cell.
+//
+// Candidate stage (square problems of at least Tuning::sparse_from rows, 128
+// by default): phases 2 to 4 first run on short lists. After phase 1, one pass
+// over the matrix keeps each row's k least reduced costs (k = 16) and a
+// bound: every column off the list has c[i][j] - v[j] >= bound[i] (prices
+// only fall from then on, so the bound keeps holding). Phases 2 to 4 then run
+// on the lists, in O(k) per row visited instead of O(n), and leave duals
+// feasible on the lists. A row with u[i] <= bound[i] is then feasible on its
+// whole row, by the bound; only a row above its bound is read again (its k
+// least under the new prices), and freed if some column undercuts u[i], its
+// list grown; freed rows take paths on the lists again, and so on until a
+// round frees nothing. Then the duals are feasible on the whole matrix and
+// the matching is tight: optimal, whatever k was (k only decides the speed).
+// On random matrices no row is read again (n = 4000, k = 16), so a solve
+// reads the matrix about twice. Rows that find no path on their lists go to
+// phase 4 on whole rows; past max(16, n / 32) of them (a structured matrix
+// whose rows all list the same few columns) the stage gives up, phase 1's
+// state is restored and phases 2 to 4 run on whole rows.
+//
+// Kernels: every pass over a cost row is a function of
+// assignment_kernels.h, in a portable version and an AVX2 version chosen at
+// run time (Isa, Tuning).
 //
 // Complexity: O(n^3) worst case, far less on random matrices; memory n^2
-// costs plus O(n). The matrix is row-major and a scan reads one row front to
-// back, in memory order (settled columns carry a sentinel distance instead of
-// being skipped by a test), so the hardware prefetcher streams it.
+// costs plus O(n) (O(n k) with the lists). The matrix is row-major and a scan
+// reads one row front to back, in memory order (settled columns carry a
+// sentinel distance instead of being skipped by a test), so the hardware
+// prefetcher streams it; a block of 64 columns all settled is skipped.
 //
 // Range: costs must satisfy |c| <= kMaxAbsCost (2^40) and n <= kMaxN; then
 // every potential and path length stays below n * 4 * 2^40 <= 2^58 (a
 // potential moves by at most the spread of one path, itself at most n cell
-// differences), so int64 never overflows.
+// differences), so int64 never overflows. The candidate stage is the same
+// method on a submatrix, and the same bound holds for it.
 //
 // Cost types: the solver is a template over the cost. int64 is exact within
 // the range above and is what the games use; double serves float input (the
@@ -46,6 +71,8 @@
 // costs; "unreachable" is kBig (int64: max / 4, never reached in range;
 // double: infinity), and a reduction that would move a price by an infinite
 // amount is skipped (it is an optional speed-up; the duals stay feasible).
+// A double candidate distance that rounding puts below the current minimum
+// counts as the minimum (in exact arithmetic it cannot be below).
 //
 // Rectangular (rows < cols): every row is matched and cols - rows columns
 // stay free. The duals then need v[j] <= 0, with 0 on every free column.
@@ -64,6 +91,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -95,6 +123,38 @@ struct Result {
   std::vector<std::size_t> column_of_row;  // row i -> column
 };
 
+// Which code runs the solver's scans over cost rows: kAuto takes the AVX2
+// kernels when the CPU has AVX2 and the AVX-512 shortest-path scan when it
+// has AVX-512F (checked once, at run time), kAvx2 at most the AVX2 ones,
+// kScalar the portable ones everywhere (tests compare them).
+enum class Isa { kAuto, kAvx2, kScalar };
+
+// Whether Isa::kAuto runs the AVX2 kernels, and the AVX-512 scan, here.
+bool avx2_available();
+bool avx512_available();
+
+// Checks of a caller's matrix before a solve (the Python module's), with the
+// kernels' run-time dispatch: one pass, AVX2 where the CPU has it.
+// The least and the greatest of a[0, count), count >= 1.
+std::pair<std::int64_t, std::int64_t> min_max(const std::int64_t* a, std::size_t count);
+// Whether every a[k], k < count, is above -infinity: false at a NaN or a
+// -infinity.
+bool all_above_minus_infinity(const double* a, std::size_t count);
+
+// How a solve runs; the defaults are the measured best, the other settings
+// exist for tests and benchmarks. Every setting gives an optimal matching.
+struct Tuning {
+  Isa isa = Isa::kAuto;
+  // Square problems with every line live and at least `sparse_from` rows
+  // take the candidate stage (see above) with `candidates` columns per row,
+  // when 2 <= candidates < n / 2; sparse_from = 0 turns the stage off.
+  // Measured at n = 4000 on random matrices: with k = 16 no row was read
+  // again, with 12 two or three, with 8 about 200 to 500, with 4 and 6
+  // thousands; times for 8 to 16 within the noise, 24 slower.
+  std::size_t sparse_from = 128;
+  std::size_t candidates = 16;
+};
+
 // No perfect matching avoids the forbidden (+infinity) pairs of a double
 // matrix. Never thrown for int64 costs.
 class Infeasible : public std::runtime_error {
@@ -115,15 +175,18 @@ class BasicSolver {
   // it may throw to abandon the solve (the Python module's Ctrl-C).
   using Poll = std::function<void()>;
 
-  explicit BasicSolver(const BasicCostMatrix<Cost>& m);  // solves at once
+  // `tuning` picks the kernels (assignment_kernels.h) and the candidate
+  // stage; every choice gives an optimal matching (the same cost for int64).
+  explicit BasicSolver(const BasicCostMatrix<Cost>& m, Tuning tuning = {});  // solves at once
   // Restricts to the given live rows and columns (equal counts) and solves.
   BasicSolver(const BasicCostMatrix<Cost>& m, const std::vector<bool>& live_rows,
-              const std::vector<bool>& live_cols);
+              const std::vector<bool>& live_cols, Tuning tuning = {});
   // A rows x cols row-major matrix, rows <= cols, every row to be matched.
   // `cost` is not copied: it must outlive the solver. Square problems take
   // phases 1 to 4, rectangular ones phase 4 alone (see above). Throws
   // Infeasible, or whatever `poll` throws.
-  BasicSolver(const Cost* cost, std::size_t rows, std::size_t cols, Poll poll = {});
+  BasicSolver(const Cost* cost, std::size_t rows, std::size_t cols, Poll poll = {},
+              Tuning tuning = {});
 
   Cost cost() const;  // of the current optimal matching of live lines
   std::size_t column_of(std::size_t row) const { return x_[row]; }
@@ -146,13 +209,27 @@ class BasicSolver {
   bool certified() const;
 
  private:
+  struct Candidates;  // the candidate stage's lists (assignment.cpp)
+
   void solve_all();
+  // Phases 2 to 4 over every column; `matches` counts the columns phase 1
+  // gave each row, `free_rows` are those it gave none.
+  void solve_dense(const std::vector<std::uint32_t>& matches, std::vector<std::size_t> free_rows);
+  // Phases 2 to 4 on candidate lists; returns the rows left to augment()
+  // (the duals then hold over the whole matrix), or nothing when it gives up
+  // (state undefined: the caller restores phase 1's).
+  std::optional<std::vector<std::size_t>> solve_candidates(
+      const std::vector<std::uint32_t>& matches);
   void augment(std::size_t free_row);
+  // A shortest augmenting path over the candidate lists alone; false (and
+  // nothing changed) when none reaches a free column.
+  bool augment_candidates(std::size_t free_row, Candidates& lists);
   Cost u(std::size_t i) const { return at(i, x_[i]) - v_[x_[i]]; }
   Cost at(std::size_t i, std::size_t j) const { return c_[i * nc_ + j]; }
 
   const Cost* c_;
   std::size_t nr_, nc_;  // rows, and columns (the stride)
+  Tuning tuning_;
   std::size_t live_ = 0;
   std::vector<bool> row_live_, col_live_;
   std::vector<std::size_t> rows_, cols_;  // live indices
@@ -161,7 +238,9 @@ class BasicSolver {
   Poll poll_;
   // augment()'s working memory, kept between paths.
   std::vector<Cost> dist_, settled_at_;
-  std::vector<std::size_t> pred_, order_;
+  std::vector<std::uint32_t> pred_;  // rows < 2^32: a rows x cols matrix fits in memory
+  std::vector<std::size_t> order_;
+  std::vector<std::uint32_t> open_;  // open columns per block of 64
 };
 
 using Solver = BasicSolver<std::int64_t>;

@@ -6,12 +6,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <numeric>
 #include <optional>
 #include <random>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace perfectplay::algorithms::assignment {
 namespace {
@@ -167,6 +171,256 @@ TEST(Assignment, PollCanAbandonASolve) {
   };
   EXPECT_THROW(BasicSolver<double>(c.data(), 20, 40, poll), std::runtime_error);
   EXPECT_EQ(calls, 5);
+}
+
+// ---- the kernels and the candidate stage ----------------------------------
+
+// The settings a solve can run under: both kernel sets, and the candidate
+// stage off, at its default, and forced onto small matrices with short lists
+// (so that its checks, rescans and fallbacks all run).
+std::vector<std::pair<const char*, Tuning>> tunings() {
+  std::vector<std::pair<const char*, Tuning>> out;
+  for (const Isa isa : {Isa::kAuto, Isa::kAvx2, Isa::kScalar}) {
+    const char* tag = isa == Isa::kAuto ? "auto" : isa == Isa::kAvx2 ? "avx2" : "scalar";
+    Tuning dense{isa, 0, 16};
+    Tuning standard{isa, Tuning{}.sparse_from, Tuning{}.candidates};
+    Tuning short_lists{isa, 2, 2};
+    Tuning some{isa, 2, 3};
+    out.emplace_back(tag, dense);
+    out.emplace_back(tag, standard);
+    out.emplace_back(tag, short_lists);
+    out.emplace_back(tag, some);
+  }
+  return out;
+}
+
+std::string describe(const char* tag, const Tuning& t) {
+  return std::string(tag) + " sparse_from=" + std::to_string(t.sparse_from) +
+         " candidates=" + std::to_string(t.candidates);
+}
+
+// Is `col` (column of each row) an injection into [0, cols)?
+template <class Cost>
+bool is_matching(const BasicSolver<Cost>& s, std::size_t rows, std::size_t cols) {
+  std::vector<bool> used(cols, false);
+  for (std::size_t i = 0; i < rows; ++i) {
+    const std::size_t j = s.column_of(i);
+    if (j >= cols || used[j] || s.row_of(j) != i) return false;
+    used[j] = true;
+  }
+  return true;
+}
+
+template <class Cost>
+Cost total(const std::vector<Cost>& c, const BasicSolver<Cost>& s, std::size_t rows,
+           std::size_t cols) {
+  Cost sum = 0;
+  for (std::size_t i = 0; i < rows; ++i) sum += c[i * cols + s.column_of(i)];
+  return sum;
+}
+
+// kAuto runs the AVX-512 scan where the CPU has AVX-512F, kAvx2 the AVX2 one:
+// all three kernel sets against each other.
+TEST(AssignmentKernels, VectorAndScalarAgreeOnRandomMatrices) {
+  if (!avx2_available()) GTEST_SKIP() << "no AVX2 on this CPU: only the scalar kernels run";
+  if (!avx512_available()) std::printf("no AVX-512F here: kAuto is the AVX2 set\n");
+  std::mt19937_64 rng(99);
+  for (int trial = 0; trial < 400; ++trial) {
+    // Odd sizes too, so that the vector loops' tails run.
+    const std::size_t rows = 1 + rng() % 90;
+    const std::size_t cols = trial % 2 == 0 ? rows : rows + rng() % 40;
+    const std::int64_t hi = trial % 4 == 0 ? 2 : trial % 4 == 1 ? 50 : 1'000'000'000'000;
+    std::uniform_int_distribution<std::int64_t> dist(-hi, hi);
+    std::vector<std::int64_t> ci(rows * cols);
+    for (auto& x : ci) x = dist(rng);
+    for (const std::size_t from : {std::size_t{0}, std::size_t{2}}) {
+      const BasicSolver<std::int64_t> b(ci.data(), rows, cols, {}, {Isa::kScalar, from, 2});
+      ASSERT_TRUE(b.certified()) << trial;
+      for (const Isa isa : {Isa::kAuto, Isa::kAvx2}) {
+        const BasicSolver<std::int64_t> a(ci.data(), rows, cols, {}, {isa, from, 2});
+        ASSERT_TRUE(a.certified()) << trial;
+        ASSERT_EQ(a.cost(), b.cost()) << "trial " << trial;
+      }
+    }
+    std::vector<double> cd(ci.begin(), ci.end());
+    for (auto& x : cd) x = x / 3.0 + 0.25;
+    const BasicSolver<double> b(cd.data(), rows, cols, {}, {Isa::kScalar, 2, 3});
+    ASSERT_TRUE(is_matching(b, rows, cols));
+    for (const Isa isa : {Isa::kAuto, Isa::kAvx2}) {
+      const BasicSolver<double> a(cd.data(), rows, cols, {}, {isa, 2, 3});
+      ASSERT_TRUE(is_matching(a, rows, cols));
+      ASSERT_NEAR(a.cost(), b.cost(), 1e-9 * std::max(1.0, std::abs(b.cost()))) << trial;
+    }
+  }
+}
+
+TEST(AssignmentKernels, EveryTuningMatchesBruteForce) {
+  std::mt19937_64 rng(4242);
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  for (int trial = 0; trial < 600; ++trial) {
+    const std::size_t n = 1 + trial % 8;
+    const std::int64_t hi = trial % 3 == 0 ? 1 : trial % 3 == 1 ? 9 : 1'000'000;
+    const CostMatrix m = random_matrix(rng, n, 0, hi);
+    const std::int64_t want = brute(m);
+    std::vector<double> cd(m.cost.begin(), m.cost.end());
+    for (auto& x : cd) x = rng() % 5 == 0 ? kInf : x;
+    const std::optional<double> want_d = brute_rect(cd, n, n);
+    for (const auto& [tag, t] : tunings()) {
+      const Solver s(m, t);
+      ASSERT_TRUE(s.certified()) << describe(tag, t) << " trial " << trial;
+      ASSERT_EQ(s.cost(), want) << describe(tag, t) << " trial " << trial;
+      if (!want_d) {
+        EXPECT_THROW(BasicSolver<double>(cd.data(), n, n, {}, t), Infeasible) << trial;
+        continue;
+      }
+      const BasicSolver<double> sd(cd.data(), n, n, {}, t);
+      ASSERT_TRUE(is_matching(sd, n, n));
+      ASSERT_EQ(sd.cost(), *want_d) << describe(tag, t) << " trial " << trial;
+    }
+  }
+}
+
+// Larger matrices where brute force is out of reach: every tuning gives the
+// same cost as the plain dense scalar solve, on random and tie-heavy values
+// and on structured matrices whose augmenting paths are long.
+TEST(AssignmentKernels, EveryTuningAgreesOnLargerMatrices) {
+  std::mt19937_64 rng(77);
+  std::vector<std::pair<std::string, std::vector<std::int64_t>>> cases;
+  for (const std::size_t n : {std::size_t{37}, std::size_t{64}, std::size_t{150}}) {
+    for (const std::int64_t hi :
+         {std::int64_t{1}, std::int64_t{3}, std::int64_t{100}, std::int64_t{1'000'000'000}}) {
+      cases.emplace_back("random " + std::to_string(n) + " [0," + std::to_string(hi) + "]",
+                         random_matrix(rng, n, 0, hi).cost);
+    }
+    std::vector<std::int64_t> ij(n * n), sq(n * n), ab(n * n), flat(n * n, 7);
+    std::vector<std::int64_t> a(n), b(n);
+    for (auto& x : a) x = static_cast<std::int64_t>(rng() % 1000);
+    for (auto& x : b) x = static_cast<std::int64_t>(rng() % 1000);
+    for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t j = 0; j < n; ++j) {
+        const auto si = static_cast<std::int64_t>(i), sj = static_cast<std::int64_t>(j);
+        ij[i * n + j] = si * sj;
+        sq[i * n + j] = (si - sj) * (si - sj);
+        ab[i * n + j] = a[i] * b[j];
+      }
+    }
+    cases.emplace_back("i*j " + std::to_string(n), ij);
+    cases.emplace_back("(i-j)^2 " + std::to_string(n), sq);
+    cases.emplace_back("a_i*b_j " + std::to_string(n), ab);
+    cases.emplace_back("constant " + std::to_string(n), flat);
+  }
+  for (const auto& [name, c] : cases) {
+    const std::size_t n = static_cast<std::size_t>(std::llround(std::sqrt(double(c.size()))));
+    const BasicSolver<std::int64_t> reference(c.data(), n, n, {}, {Isa::kScalar, 0, 16});
+    ASSERT_TRUE(reference.certified()) << name;
+    for (const auto& [tag, t] : tunings()) {
+      const BasicSolver<std::int64_t> s(c.data(), n, n, {}, t);
+      ASSERT_TRUE(s.certified()) << name << " " << describe(tag, t);
+      ASSERT_EQ(s.cost(), reference.cost()) << name << " " << describe(tag, t);
+      ASSERT_EQ(total(c, s, n, n), s.cost());
+      std::vector<double> cd(c.begin(), c.end());
+      const BasicSolver<double> sd(cd.data(), n, n, {}, t);
+      ASSERT_TRUE(is_matching(sd, n, n)) << name;
+      ASSERT_EQ(sd.cost(), static_cast<double>(reference.cost()))
+          << name << " " << describe(tag, t);
+    }
+  }
+  // The anti-diagonal is optimal for i*j (rearrangement inequality).
+  const std::size_t n = 150;
+  std::int64_t anti = 0;
+  for (std::size_t i = 0; i < n; ++i) anti += static_cast<std::int64_t>(i * (n - 1 - i));
+  std::vector<std::int64_t> ij(n * n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) ij[i * n + j] = static_cast<std::int64_t>(i * j);
+  EXPECT_EQ(BasicSolver<std::int64_t>(ij.data(), n, n).cost(), anti);
+}
+
+// Forbidden pairs in a larger double matrix: most of each row forbidden, so
+// that the candidate lists hold few finite columns, and now and then a matrix
+// with no feasible matching.
+TEST(AssignmentKernels, ForbiddenPairsEveryTuning) {
+  std::mt19937_64 rng(31337);
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  int infeasible = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const std::size_t n = 20 + trial % 50;
+    const std::size_t cols = trial % 3 == 0 ? n + trial % 7 : n;
+    std::vector<double> c(n * cols);
+    const double forbid = trial % 2 == 0 ? 0.9 : 0.97;
+    std::uniform_real_distribution<double> unit(0, 1);
+    for (auto& x : c) x = unit(rng) < forbid ? kInf : std::floor(unit(rng) * 50);
+    std::optional<double> want;
+    try {
+      want = BasicSolver<double>(c.data(), n, cols, {}, {Isa::kScalar, 0, 16}).cost();
+    } catch (const Infeasible&) {
+      ++infeasible;
+    }
+    for (const auto& [tag, t] : tunings()) {
+      if (!want) {
+        EXPECT_THROW(BasicSolver<double>(c.data(), n, cols, {}, t), Infeasible) << trial;
+        continue;
+      }
+      const BasicSolver<double> s(c.data(), n, cols, {}, t);
+      ASSERT_TRUE(is_matching(s, n, cols)) << trial;
+      ASSERT_EQ(s.cost(), *want) << describe(tag, t) << " trial " << trial;
+    }
+  }
+  EXPECT_GT(infeasible, 5);
+  EXPECT_LT(infeasible, 55);
+}
+
+// Rectangular problems against the square problem padded with rows of zeros
+// (the same optimum): both kernel sets.
+TEST(AssignmentKernels, RectangularMatchesPaddedSquare) {
+  std::mt19937_64 rng(8);
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::size_t rows = 1 + rng() % 40, cols = rows + rng() % 100;
+    const std::int64_t hi = trial % 2 == 0 ? 5 : 1'000'000;
+    std::vector<std::int64_t> c(rows * cols), padded(cols * cols, 0);
+    for (std::size_t k = 0; k < c.size(); ++k) c[k] = static_cast<std::int64_t>(rng() % (hi + 1));
+    std::copy(c.begin(), c.end(), padded.begin());
+    const std::int64_t want = BasicSolver<std::int64_t>(padded.data(), cols, cols).cost();
+    for (const Isa isa : {Isa::kAuto, Isa::kAvx2, Isa::kScalar}) {
+      const BasicSolver<std::int64_t> s(c.data(), rows, cols, {}, {isa, 128, 16});
+      ASSERT_TRUE(s.certified()) << trial;
+      ASSERT_EQ(s.cost(), want) << trial;
+    }
+  }
+}
+
+TEST(AssignmentKernels, InputChecks) {
+  std::mt19937_64 rng(12);
+  for (std::size_t count = 1; count < 40; ++count) {
+    std::vector<std::int64_t> a(count);
+    for (auto& x : a) x = static_cast<std::int64_t>(rng() >> 1) - (std::int64_t{1} << 62);
+    const auto [low, high] = min_max(a.data(), count);
+    EXPECT_EQ(low, *std::min_element(a.begin(), a.end())) << count;
+    EXPECT_EQ(high, *std::max_element(a.begin(), a.end())) << count;
+    std::vector<double> d(count);
+    for (auto& x : d) x = static_cast<double>(rng() % 1000) - 500;
+    d[rng() % count] = std::numeric_limits<double>::infinity();
+    EXPECT_TRUE(all_above_minus_infinity(d.data(), count)) << count;
+    for (const double bad :
+         {-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()}) {
+      std::vector<double> e = d;
+      e[rng() % count] = bad;
+      EXPECT_FALSE(all_above_minus_infinity(e.data(), count)) << count;
+    }
+  }
+}
+
+TEST(AssignmentKernels, PollCanAbandonACandidateSolve) {
+  const std::size_t n = 300;
+  std::vector<std::int64_t> c(n * n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) c[i * n + j] = static_cast<std::int64_t>(i * j);
+  int calls = 0;
+  const auto poll = [&calls] {
+    if (++calls == 7) throw std::runtime_error("stop");
+  };
+  EXPECT_THROW(BasicSolver<std::int64_t>(c.data(), n, n, poll, {Isa::kAuto, 2, 4}),
+               std::runtime_error);
+  EXPECT_EQ(calls, 7);
 }
 
 }  // namespace
