@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "core/input_error.h"
+#include "core/text_reader.h"
 
 namespace perfectplay {
 
@@ -37,6 +38,15 @@ nlohmann::json solve_json_array(const GameEntry& g, std::string_view input, cons
   nlohmann::json cases = nlohmann::json::array();
   g.solve_json(input, p, [&cases](nlohmann::json c) { cases.push_back(std::move(c)); });
   return cases;
+}
+
+std::uint64_t declared_cases(std::string_view input) {
+  try {
+    TextReader in(input);
+    return in.read_uint("the number of cases", UINT64_MAX);
+  } catch (const InputError&) {
+    return 0;
+  }
 }
 
 nlohmann::json game_json(const GameEntry& g) {

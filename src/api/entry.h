@@ -114,6 +114,12 @@ struct GameEntry {
   // of sitting in memory as one JSON value; the front end wraps them in the
   // schema's envelope). Validates the whole input before the first case.
   std::function<void(std::string_view input, const Params&, const JsonSink& each)> solve_json;
+  // Optional: solve's output handed to `sink` in pieces, the whole input
+  // validated before the first piece. Games whose answers can be as long as
+  // their input (nim's ten million one-row cases) give it, so the command
+  // line need not hold the whole answer beside the input; see
+  // stream_case_lines below.
+  std::function<void(std::string_view input, const Params&, const TextSink& sink)> solve_streamed;
   // A position (position_format) -> its analysis, or the engine's move.
   std::function<Analysis(std::string_view position, const Params&)> analyze;
   std::function<Hint(std::string_view position, const Params&)> hint;
@@ -165,6 +171,38 @@ struct GameEntry {
   std::vector<ParamSpec> certify_params;
   std::function<std::unique_ptr<CertifySpace>(const Params&)> certify;
 };
+
+// solve_streamed for a contest whose answer is one line per case:
+// `for_each(input, line)` parses and solves the whole input, calling
+// line(answer) per case (and throws at the first defect). When the cases are
+// many for the input's size (more than one per 16 bytes: the answers could
+// be most of the input's size again), it runs twice, once to validate and
+// once to stream the lines to the sink as they come; otherwise once, into
+// one string handed over at the end. Either way the answer held beside the
+// input is at most a quarter of its size plus the lines' own (docs/reliability.md).
+template <class ForEach>
+void stream_case_lines(std::string_view input, std::uint64_t declared_cases, ForEach&& for_each,
+                       const TextSink& sink) {
+  std::string out;
+  if (declared_cases > input.size() / 16) {
+    for_each(input, [](std::string_view) {});  // validates; keeps nothing
+    for_each(input, [&](std::string_view line) {
+      out += line;
+      out += '\n';
+      sink.maybe_flush(out);
+    });
+  } else {
+    for_each(input, [&](std::string_view line) {
+      out += line;
+      out += '\n';
+    });
+  }
+  (void)sink.finish(std::move(out));
+}
+
+// The number of cases an input declares on its first line (0 when it does
+// not start with one: the game's own parser then names the defect).
+std::uint64_t declared_cases(std::string_view input);
 
 // The game's own options in force (flags and text options, not the size
 // bounds of verify and generate), for the "options" field of every JSON.

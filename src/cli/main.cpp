@@ -351,7 +351,11 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
       if (o.json) {
         write_solve_json(g, text, params);
       } else {
-        write_out(g.solve(text, params));
+        if (g.solve_streamed) {  // handed over in pieces, once the input is validated
+          g.solve_streamed(text, params, pp::TextSink([](std::string_view s) { write_out(s); }));
+        } else {
+          write_out(g.solve(text, params));
+        }
       }
       return kExitOk;
     });

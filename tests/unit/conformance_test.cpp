@@ -108,6 +108,35 @@ TEST_P(Conformance, ExamplesSolveAlsoWithCrlfAndNoFinalNewline) {
   EXPECT_GT(checked, 0) << "no example with an expected output in " << dir;
 }
 
+// A game's streamed solve (optional) prints exactly what solve prints, on
+// inputs of few large cases (one pass) and of many tiny ones (two passes),
+// and hands nothing to its sink before the whole input is validated.
+TEST_P(Conformance, StreamedSolveEqualsSolve) {
+  const GameEntry& g = *GetParam();
+  if (!g.solve_streamed) GTEST_SKIP() << g.name << " has no streamed solve";
+  for (const Params& p : option_sets(g)) {
+    Params tiny = p, large = p;
+    tiny.values["cases"] = 3000;
+    large.values["cases"] = 3;
+    for (const Params& shape : {tiny, large}) {
+      const std::string input = g.generate(Seed{11}, shape, TextSink{});
+      std::string streamed;
+      int pieces = 0;
+      g.solve_streamed(input, p, TextSink([&](std::string_view s) {
+                         streamed += s;
+                         ++pieces;
+                       }));
+      EXPECT_EQ(streamed, g.solve(input, p));
+      EXPECT_GE(pieces, 1);
+      const std::string bad = input + "x\n";  // trailing data: refused, nothing handed over
+      std::string leaked;
+      EXPECT_THROW(g.solve_streamed(bad, p, TextSink([&](std::string_view s) { leaked += s; })),
+                   InputError);
+      EXPECT_EQ(leaked, "");
+    }
+  }
+}
+
 TEST_P(Conformance, BadInputIsAnInputError) {
   const GameEntry& g = *GetParam();
   const Params p = defaults(g);

@@ -172,6 +172,17 @@ GameEntry entry() {
     });
     return out;
   };
+  e.solve_streamed = [](std::string_view input, const Params& params, const TextSink& sink) {
+    std::string text;
+    const auto answers = [&](std::string_view in, auto&& line) {
+      for_each_answer(in, ending_of(params), [&](const CaseAnswer& a) {
+        text.clear();
+        append_answer(text, a);
+        line(text);
+      });
+    };
+    stream_case_lines(input, declared_cases(input), answers, sink);
+  };
   e.solve_json = [](std::string_view input, const Params& params, const JsonSink& each) {
     // Two passes: the whole input is validated before the first case is
     // handed on, and no answer is kept (solve --json of ten million cases

@@ -246,6 +246,17 @@ GameEntry entry() {
     });
     return out;
   };
+  e.solve_streamed = [](std::string_view input, const Params&, const TextSink& sink) {
+    std::string text;
+    const auto answers = [&](std::string_view in, auto&& line) {
+      for_each_answer(in, [&](const CaseAnswer& a) {
+        text.clear();
+        append_answer(text, a);
+        line(text);
+      });
+    };
+    stream_case_lines(input, declared_cases(input), answers, sink);
+  };
   e.solve_json = [](std::string_view input, const Params&, const JsonSink& each) {
     // Validated whole by a first pass, streamed by a second (nim's solve_json).
     for_each_answer(input, [](const CaseAnswer&) {});
