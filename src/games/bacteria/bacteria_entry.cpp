@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cassert>
+#include <limits>
 
 #include "core/text_reader.h"
 #include "games/bacteria/bacteria_contest.h"
@@ -59,7 +60,13 @@ int uninfected_empty(const Board& b) {
 
 std::shared_ptr<const GrundyTable> Model::table(const Grid& g) const {
   if (!tables_->last || !(tables_->last->grid() == g)) {
-    tables_->last = std::make_shared<const GrundyTable>(g);
+    GrundyTable::Options options;
+    options.max_table_bytes =
+        limits_.max_states > std::numeric_limits<std::uint64_t>::max() / kBytesPerState
+            ? 0
+            : limits_.max_states * kBytesPerState;
+    tables_->last.reset();  // the old table's memory goes before the new one's comes
+    tables_->last = std::make_shared<const GrundyTable>(g, options);
   }
   return tables_->last;
 }
@@ -315,7 +322,7 @@ GameEntry entry() {
   e.solve_json = [](std::string_view input, const Params&, const JsonSink& each) {
     for (const std::uint64_t y : solve_contest(input)) each(y);
   };
-  add_engine<Model>(e, [](const Params&) { return Model(); });
+  add_engine<Model>(e, [](const Params& p) { return Model(p.limits); });
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {
     const auto rows = params.get("rows"), cols = params.get("cols");
     if (rows * cols > kReferenceMaxEmpty + 4) {

@@ -19,22 +19,74 @@
 //                 and clear columns c of g(left of c) ^ g(right of c)
 //   g(empty rectangle) = 0
 //
-// "Clear" is O(1) from per-row and per-column prefix counts of '#'.
+// Two closed forms, each proved by induction on the area (every option of a
+// rectangle is smaller, and its parts fall under the same forms):
 //
-// Evaluation (the lazy scheme and the clear-rectangle table are a
-// teammate's, from the parallel bacteria branch): a rectangle without '#'
-// depends only on its height and width, so one (R+1) x (C+1) table serves
-// all of them; any other rectangle is computed on demand, recursively, and
-// memoized in a byte per rectangle, so only rectangles that some sequence of
-// cuts reaches from the ones asked about are ever evaluated. O(1) tests: a
-// line is clear by per-row/column prefix counts of '#', a rectangle is
-// '#'-free by a 2D prefix count.
+//   (a) h x w without '#' (h, w >= 1): 0 if h and w are even, 1 if both are
+//       odd, 2 if exactly one is odd. A row cut leaves i x w and j x w with
+//       i + j = h - 1 (a part of height 0 is worth 0). h, w even: one of i, j
+//       is odd, the options are all 2 (0 ^ 2), so the value is 0. h, w odd:
+//       i, j are both odd (1 ^ 1 = 0) or both even (0 or 2 each, 0 when
+//       h = 1): the options lie in {0, 2} and include 0 (i = 1, or h = 1),
+//       never 1; by symmetry the columns too: the value is 1. h odd, w even:
+//       rows give 0 (i, j of one parity, each part 0 or 2... 2 ^ 2 or 0 ^ 0),
+//       the column cut at the edge gives 1 (h x (w-1), both odd, ^ 0), the
+//       others 1 ^ 2 = 3: options {0, 1, 3}, value 2. h even, w odd: the same.
+//   (b) h x w with exactly one '#': (h + w) mod 2. The only options cut the
+//       margins around the '#' (its row and column mutate). Cutting row i of
+//       the top margin (i rows above the cut) leaves a clear i x w, worth
+//       c(i) by (a), and a one-'#' rectangle of height h - 1 - i, worth
+//       (h + w - 1 - i) mod 2 by induction. With p = (h + w) mod 2 the option
+//       is 1 - p (i = 0; or i odd and w odd: 1 ^ p... since i odd flips the
+//       parity back: 1 ^ (1 - p) ^ 1), 2 or 3 (the other parities), never p.
+//       Written out: i = 0: 1-p; i odd, w odd: 1^p^1 = 1-p; i odd, w even:
+//       2^p; i even >= 2, w odd: 2^(1-p); i even >= 2, w even: 1-p. The
+//       options lie in {1-p, 2, 3}. p = 0: 0 is missing, value 0. p = 1: the
+//       rectangle has a margin (h + w >= 3), so 0 (i = 0) is an option and 1
+//       never is: value 1. The other three margins are the same by symmetry.
 //
-// Cost: at most R(R+1)/2 * C(C+1)/2 rectangles, each O(R + C), so
-// O(R^2 C^2 (R + C)) in the worst case (few '#': little is clear of them, and
-// most rectangles are reached), far less with more '#'. Memory: one byte per
-// rectangle, allocated up front (a value is at most R + C <= 254): 15 x 15,
-// 14 KB; 100 x 100, 25.5 MB; 127 x 127, 66 MB. Recursion depth at most R + C.
+// Prefix counts of '#' tell in O(1) whether a line is clear and how many '#'
+// a rectangle holds, so a rectangle with at most one '#' costs O(1).
+//
+// Evaluation, two ways, one table. A rectangle with two or more '#' is
+// computed from its options and kept in a byte (the value XOR 0x80, so 0
+// means "not yet"; the XOR of two stored bytes is the XOR of the values).
+//  - On demand (lazy): only what the rectangles asked about reach through
+//    their cuts. With many '#' few lines are clear and little is reached (a
+//    100 x 100 grid with 5% '#': a few thousand rectangles). The work is
+//    counted, and past a budget of about a tenth of what the full fill costs
+//    the lazy evaluation stops and the table is filled instead.
+//  - Full: every rectangle, bottom-up, 32 at a time with AVX2 (runtime
+//    dispatch; a scalar loop elsewhere). The layout puts 32 rectangles that
+//    differ only in their top row in one vector, and with them the parts
+//    every one of their cuts leaves:
+//
+//      table = [column span S = (c1, c2)] [height h = 0..R] [top row r1 = 0..R-h]
+//              S numbered c2 (c2 + 1) / 2 + c1; slice h starts at h (R+1) - h (h-1) / 2
+//
+//      rectangles (S, h, r1 .. r1+31), one vector; for each option, two vectors:
+//        row cut i rows below the top:  (S, i, r1 ..)  and  (S, h-1-i, r1+i+1 ..)
+//        column cut at c:               ((c1, c-1), h, r1 ..)  and  ((c+1, c2), h, r1 ..)
+//
+//    so an option is two loads, an XOR, a mask for the lanes where the line
+//    holds '#' (from a per-span row mask, and per column the distance to its
+//    next '#' compared with h), and a byte shuffle that turns each value
+//    below 16 into a bit of two 8-bit sets; the mex of 32 lanes is a few
+//    vector instructions. A value of 16 or more (never seen: the largest in
+//    our sweeps is 7) sends the fill to the scalar loop, which takes values
+//    up to 127; past that the table refuses (RequestError), never a wrong
+//    value. Blocks of 32 rectangles with at most one '#' among them are
+//    filled by the closed forms. The grid is held transposed when it has
+//    more columns than rows, so vectors run along the longer side.
+//
+// Cost of the full fill: the sum over spans S of width w and heights h of
+// ceil((R - h + 1) / 32) (h + w) vector steps, about R^3 C^2 / 96 for
+// large grids: 100 x 100, 76 million; 200 x 200, 2.0 billion; and
+// (C (C+1) / 2) ((R+1) (R+2) / 2) bytes of table: 100 x 100, 26 MB;
+// 127 x 127, 67 MB; 200 x 200, 408 MB; 255 x 255 (the limit), 1.07 GB.
+// The table is allocated zeroed by the system and touched only where
+// written, so a grid settled lazily costs what it reaches. The lazy
+// recursion is at most R + C deep.
 //
 // Counting winning openings. Becca wins iff g(grid) != 0. An opening H in a
 // clear row r is winning iff g(above) ^ g(below) == 0, and every one of the
@@ -43,17 +95,33 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/nimber.h"
 #include "games/bacteria/bacteria.h"
+#include "solvers/search_limits.h"
 
 namespace perfectplay::games::bacteria {
 
-// The largest grid side the theory accepts (values must fit in a byte).
-inline constexpr int kMaxSide = 127;
+// The largest grid side the theory accepts: a side fits a byte, and the
+// full table of a 255 x 255 grid is 1.07 GB.
+inline constexpr int kMaxSide = 255;
+
+// The table a grid needs is past the memory budget it was given (the
+// command line's --max-states, counted as memory: see bacteria_entry.h).
+class TableTooLarge : public SearchLimitExceeded {
+ public:
+  TableTooLarge(std::uint64_t limit, std::string message)
+      : SearchLimitExceeded(limit), message_(std::move(message)) {}
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  std::string message_;
+};
 
 struct Rect {
   int r1 = 0, r2 = -1, c1 = 0, c2 = -1;  // inclusive; empty when r1 > r2 or c1 > c2
@@ -64,51 +132,107 @@ struct Rect {
   friend bool operator==(const Rect&, const Rect&) = default;
 };
 
+// The value of an h x w rectangle without '#' (closed form (a) above).
+constexpr std::uint8_t clear_value(int h, int w) {
+  if (h <= 0 || w <= 0) return 0;
+  if ((h & 1) && (w & 1)) return 1;
+  return ((h + w) & 1) ? 2 : 0;
+}
+
 class GrundyTable {
  public:
-  // Computes every rectangle's value. Precondition: 1 <= rows, cols <= kMaxSide.
-  explicit GrundyTable(const Grid& grid);
+  // How values are computed; the defaults are what the game uses. Tests and
+  // benchmarks pick a way to compare them.
+  struct Options {
+    bool lazy = true;  // on demand first (with its budget); false: fill at once
+    bool simd = true;  // AVX2 where the processor has it; false: the scalar fill
+    // Work units (options looked at) the lazy evaluation may spend before it
+    // gives way to the full fill; 0: a 40th of the fill's vector steps.
+    std::uint64_t lazy_budget = 0;
+    // The most bytes the table may take; past it, asking about a rectangle
+    // with two or more '#' throws TableTooLarge. 0: no limit.
+    std::uint64_t max_table_bytes = 0;
+  };
+
+  // Precondition: 1 <= rows, cols <= kMaxSide. O(R C) here; values on demand.
+  explicit GrundyTable(const Grid& grid) : GrundyTable(grid, Options{}) {}
+  GrundyTable(const Grid& grid, Options options);
 
   Nimber value(const Rect& r) const;
-  bool row_clear(int row, int c1, int c2) const {
-    return row_hash_[index(row, c2 + 1, grid_.cols + 1)] ==
-           row_hash_[index(row, c1, grid_.cols + 1)];
-  }
-  bool col_clear(int col, int r1, int r2) const {
-    return col_hash_[index(col, r2 + 1, grid_.rows + 1)] ==
-           col_hash_[index(col, r1, grid_.rows + 1)];
-  }
+  // Whether row `row` has no '#' in columns c1..c2 (and likewise a column).
+  bool row_clear(int row, int c1, int c2) const;
+  bool col_clear(int col, int r1, int r2) const;
   const Grid& grid() const { return grid_; }
-  std::size_t bytes() const { return memo_.size() + clear_.size(); }
-  std::uint64_t computed() const { return computed_; }  // rectangles evaluated so far
+
+  // What the evaluation did so far: whether the full table was filled, and
+  // whether the vector kernel filled it.
+  bool filled() const { return filled_; }
+  bool filled_by_simd() const { return filled_by_simd_; }
+  std::uint64_t lazy_work() const { return lazy_work_; }
+  // Bytes of the full table of an R x C grid (allocated zeroed; the lazy
+  // evaluation touches only what it reaches).
+  static std::size_t table_bytes(int rows, int cols);
+  // Vector steps of the full fill of an R x C grid.
+  static std::uint64_t fill_steps(int rows, int cols);
 
   // The two parts a move leaves of `rect`.
   static std::pair<Rect, Rect> split(const Rect& rect, const Move& m);
 
  private:
-  static std::size_t index(int a, int b, int width) {
-    return static_cast<std::size_t>(a) * static_cast<std::size_t>(width) +
-           static_cast<std::size_t>(b);
+  struct FreeDeleter {
+    void operator()(std::uint8_t* p) const { std::free(p); }
+  };
+  struct LazyBudgetSpent {};
+
+  // Internal coordinates: the grid transposed when it has more columns than
+  // rows, so rows_ >= cols_.
+  std::size_t span(int c1, int c2) const {
+    return (static_cast<std::size_t>(c2) * static_cast<std::size_t>(c2 + 1) / 2 +
+            static_cast<std::size_t>(c1)) *
+           block_;
   }
-  std::size_t slot(int r1, int r2, int c1, int c2) const {
-    // Triangular indices: (r1, r2) with r1 <= r2 -> r2 (r2 + 1) / 2 + r1.
-    const std::size_t rows = static_cast<std::size_t>(r2) * (r2 + 1) / 2 + r1;
-    const std::size_t cols = static_cast<std::size_t>(c2) * (c2 + 1) / 2 + c1;
-    return cols * row_pairs_ + rows;
+  std::size_t slice(int h) const {
+    const auto uh = static_cast<std::size_t>(h);
+    return uh * static_cast<std::size_t>(rows_ + 1) - uh * (uh - (uh > 0 ? 1 : 0)) / 2;
   }
+  bool blocked(int r, int c) const { return cells_[static_cast<std::size_t>(r) * cols_ + c] != 0; }
+  int count(int r1, int r2, int c1, int c2) const;   // '#' in the rectangle, inclusive
+  bool line_clear_row(int r, int c1, int c2) const;  // internal row r, columns c1..c2
+  bool line_clear_col(int c, int r1, int r2) const;
+  std::uint8_t closed_form(int r1, int h, int c1, int c2, int hashes) const;
+
+  std::uint8_t internal_value(int r1, int h, int c1, int c2) const;
+  std::uint8_t lazy(int r1, int h, int c1, int c2) const;
+  void ensure_table() const;
+  void fill() const;
+  void fill_avx2() const;
+  void fill_scalar() const;
+  // A rectangle's stored value (0 for an empty one), and its value from its
+  // options when all its parts are stored.
+  std::uint8_t stored_value(int r1, int h, int c1, int c2) const;
+  unsigned from_parts(int r1, int h, int c1, int c2) const;
+  // The rectangles (c1, c2, h, base .. base + n - 1) when they hold at most
+  // one '#' together: true and filled by the closed forms.
+  bool fill_closed(int c1, int c2, int h, int base, int n) const;
+  void prepare_masks() const;
 
   Grid grid_;
-  std::size_t row_pairs_ = 0;
-  std::size_t col_pairs_ = 0;
-  std::uint8_t grundy(int r1, int r2, int c1, int c2) const;
-  bool has_radioactive(int r1, int r2, int c1, int c2) const;
+  Options options_;
+  bool transposed_ = false;
+  int rows_ = 0, cols_ = 0;
+  std::size_t block_ = 0;                 // bytes per column span: (R+1)(R+2)/2
+  std::vector<std::uint8_t> cells_;       // internal, 1 for '#'
+  std::vector<std::uint32_t> prefix2d_;   // '#' in the top-left rectangles, (R+1) x (C+1)
+  std::vector<std::uint16_t> row_count_;  // per internal row, prefix counts over columns
+  std::vector<std::uint16_t> col_count_;  // per internal column, over rows
 
-  std::vector<std::uint32_t> prefix2d_;     // counts of '#' in the top-left rectangles
-  std::vector<std::uint8_t> clear_;         // value of an h x w rectangle without '#'
-  mutable std::vector<std::uint8_t> memo_;  // every rectangle, filled on demand
-  mutable std::uint64_t computed_ = 0;
-  std::vector<std::uint16_t> row_hash_;  // prefix counts of '#' per row
-  std::vector<std::uint16_t> col_hash_;  // per column
+  mutable std::unique_ptr<std::uint8_t, FreeDeleter> table_;
+  mutable std::vector<std::uint8_t> zero_;  // the parts of an empty column span: value 0
+  mutable std::vector<std::uint8_t> dist_;  // per column, rows from r1 to its next '#' (<= 255)
+  mutable bool filled_ = false;
+  mutable bool filled_by_simd_ = false;
+  mutable std::uint64_t lazy_work_ = 0;
+  std::uint64_t lazy_budget_ = 0;
 };
 
 // The contest's answer for a whole grid: 0 if Becca loses, else the number
