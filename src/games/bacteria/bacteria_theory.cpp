@@ -85,7 +85,8 @@ GrundyTable::GrundyTable(const Grid& grid, Options options) : grid_(grid), optio
                                              prefix2d_[r * (C + 1) + c] + bad;
     }
   }
-  lazy_budget_ = options.lazy_budget != 0 ? options.lazy_budget : fill_steps(rows_, cols_) / 40;
+  lazy_budget_ =
+      options.lazy_budget != 0 ? options.lazy_budget : fill_steps(rows_, cols_) / 256 + 10000;
 }
 
 std::size_t GrundyTable::table_bytes(int rows, int cols) {
@@ -155,7 +156,11 @@ std::uint8_t GrundyTable::internal_value(int r1, int h, int c1, int c2) const {
       // Past the budget: fill the whole table, which is cheaper per rectangle.
     }
   }
-  if (!filled_) fill();
+  if (!filled_) {
+    memo_ = {};  // the fill has everything
+    memo_used_ = 0;
+    fill();
+  }
   return table_.get()[span(c1, c2) + slice(h) + static_cast<std::size_t>(r1)] ^ kKnown;
 }
 
@@ -169,9 +174,39 @@ void GrundyTable::ensure_table() const {
                                     grid_.rows, grid_.cols, static_cast<double>(bytes) / 1e6,
                                     static_cast<double>(options_.max_table_bytes) / 1e6));
   }
-  // calloc: the system's zero pages, touched only where written.
+  // calloc: the system's zero pages (the fill writes them all, in order).
   table_.reset(static_cast<std::uint8_t*>(std::calloc(bytes, 1)));
   if (!table_) throw std::bad_alloc();
+}
+
+// The lazy memo: open addressing, linear probing, a rectangle's key
+// (r1, h, c1, c2, a byte each, h >= 1 so never 0) and value in one word.
+std::optional<std::uint8_t> GrundyTable::memo_find(std::uint32_t key) const {
+  if (memo_.empty()) return std::nullopt;
+  const std::size_t mask = memo_.size() - 1;
+  for (std::size_t i = memo_slot(key);; i = (i + 1) & mask) {
+    const std::uint64_t slot = memo_[i];
+    if (slot == 0) return std::nullopt;
+    if (slot >> 8 == key) return static_cast<std::uint8_t>(slot & 0xFF);
+  }
+}
+
+void GrundyTable::memo_insert(std::uint32_t key, std::uint8_t value) const {
+  if (2 * (memo_used_ + 1) > memo_.size()) {
+    // Grown past what the full table would take: filling it is the better deal.
+    if (memo_.size() * sizeof(std::uint64_t) >= table_bytes(rows_, cols_)) throw LazyBudgetSpent{};
+    std::vector<std::uint64_t> old(std::max<std::size_t>(1024, 2 * memo_.size()), 0);
+    old.swap(memo_);
+    memo_used_ = 0;
+    for (const std::uint64_t slot : old) {
+      if (slot != 0) memo_insert(static_cast<std::uint32_t>(slot >> 8), slot & 0xFF);
+    }
+  }
+  const std::size_t mask = memo_.size() - 1;
+  std::size_t i = memo_slot(key);
+  while (memo_[i] != 0) i = (i + 1) & mask;
+  memo_[i] = std::uint64_t{key} << 8 | value;
+  ++memo_used_;
 }
 
 std::uint8_t GrundyTable::lazy(int r1, int h, int c1, int c2) const {
@@ -179,9 +214,9 @@ std::uint8_t GrundyTable::lazy(int r1, int h, int c1, int c2) const {
   const int r2 = r1 + h - 1;
   const int hashes = count(r1, r2, c1, c2);
   if (hashes <= 1) return closed_form(r1, h, c1, c2, hashes);
-  ensure_table();
-  const std::size_t at = span(c1, c2) + slice(h) + static_cast<std::size_t>(r1);
-  if (const std::uint8_t known = table_.get()[at]; known != 0) return known ^ kKnown;
+  const auto key = static_cast<std::uint32_t>(r1) << 24 | static_cast<std::uint32_t>(h) << 16 |
+                   static_cast<std::uint32_t>(c1) << 8 | static_cast<std::uint32_t>(c2);
+  if (const auto known = memo_find(key)) return *known;
   lazy_work_ += static_cast<std::uint64_t>(h + c2 - c1 + 1);
   if (lazy_work_ > lazy_budget_) throw LazyBudgetSpent{};
   ValueSet seen;
@@ -192,7 +227,8 @@ std::uint8_t GrundyTable::lazy(int r1, int h, int c1, int c2) const {
     if (line_clear_col(c, r1, r2)) seen.add(lazy(r1, h, c1, c - 1) ^ lazy(r1, h, c + 1, c2));
   }
   const unsigned v = seen.mex();
-  table_.get()[at] = stored(v);
+  (void)stored(v);  // throws past kMaxValue
+  memo_insert(key, static_cast<std::uint8_t>(v));
   return static_cast<std::uint8_t>(v);
 }
 
@@ -251,39 +287,46 @@ void GrundyTable::fill() const {
   dist_ = {};
 }
 
-std::uint8_t GrundyTable::stored_value(int r1, int h, int c1, int c2) const {
-  if (h == 0 || c1 > c2) return 0;
-  return table_.get()[span(c1, c2) + slice(h) + static_cast<std::size_t>(r1)] ^ kKnown;
-}
-
-// One rectangle from its options, every part already in the table.
-unsigned GrundyTable::from_parts(int r1, int h, int c1, int c2) const {
-  const int r2 = r1 + h - 1;
-  ValueSet seen;
-  for (int i = 0; i < h; ++i) {
-    if (line_clear_row(r1 + i, c1, c2)) {
-      seen.add(stored_value(r1, i, c1, c2) ^ stored_value(r1 + i + 1, h - 1 - i, c1, c2));
-    }
-  }
-  for (int c = c1; c <= c2; ++c) {
-    if (line_clear_col(c, r1, r2)) {
-      seen.add(stored_value(r1, h, c1, c - 1) ^ stored_value(r1, h, c + 1, c2));
-    }
-  }
-  return seen.mex();
-}
-
-// The scalar fill: the same order as the vector one, a rectangle at a time.
+// The scalar fill: the vector fill's order and layout, a rectangle at a
+// time, with every value up to kMaxValue in one pass. Stored bytes are
+// XORed as they are (the flags cancel), empty parts read as stored zeros.
 void GrundyTable::fill_scalar() const {
+  const auto R = static_cast<std::size_t>(rows_);
+  std::vector<std::uint8_t> row_clear_in_span(R);
+  std::vector<const std::uint8_t*> left, right;
+  std::vector<std::size_t> slices(R + 1);
+  for (std::size_t h = 0; h <= R; ++h) slices[h] = slice(static_cast<int>(h));
+  const std::size_t stride = R + kPad;
   std::uint64_t spans_done = 0;
   const std::uint64_t spans = static_cast<std::uint64_t>(cols_) * (cols_ + 1) / 2;
   for (int c1 = cols_ - 1; c1 >= 0; --c1) {
     for (int c2 = c1; c2 < cols_; ++c2) {
+      const int w = c2 - c1 + 1;
       std::uint8_t* blk = table_.get() + span(c1, c2);
-      std::memset(blk, kKnown, static_cast<std::size_t>(rows_) + 1);  // height 0
-      for (int h = 1; h <= rows_; ++h) {
-        for (int r1 = 0; r1 + h <= rows_; ++r1) {
-          blk[slice(h) + static_cast<std::size_t>(r1)] = stored(from_parts(r1, h, c1, c2));
+      std::memset(blk, kKnown, R + 1);  // height 0
+      for (int r = 0; r < rows_; ++r) {
+        row_clear_in_span[static_cast<std::size_t>(r)] = line_clear_row(r, c1, c2) ? 1 : 0;
+      }
+      left.assign(static_cast<std::size_t>(w), zero_.data());
+      right.assign(static_cast<std::size_t>(w), zero_.data());
+      for (int k = 0; k < w; ++k) {
+        if (k > 0) left[static_cast<std::size_t>(k)] = table_.get() + span(c1, c1 + k - 1);
+        if (k < w - 1) right[static_cast<std::size_t>(k)] = table_.get() + span(c1 + k + 1, c2);
+      }
+      const std::uint8_t* dist = dist_.data() + static_cast<std::size_t>(c1) * stride;
+      for (std::size_t h = 1; h <= R; ++h) {
+        const std::size_t sh = slices[h];
+        for (std::size_t r1 = 0; r1 + h <= R; ++r1) {
+          ValueSet seen;
+          for (std::size_t i = 0; i < h; ++i) {
+            if (row_clear_in_span[r1 + i] != 0) {
+              seen.add(blk[slices[i] + r1] ^ blk[slices[h - 1 - i] + r1 + i + 1]);
+            }
+          }
+          for (std::size_t k = 0; k < static_cast<std::size_t>(w); ++k) {
+            if (dist[k * stride + r1] >= h) seen.add(left[k][sh + r1] ^ right[k][sh + r1]);
+          }
+          blk[sh + r1] = stored(seen.mex());
         }
       }
       progress::report("Grundy table: column spans", ++spans_done, spans);

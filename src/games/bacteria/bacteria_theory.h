@@ -147,7 +147,7 @@ class GrundyTable {
     bool lazy = true;  // on demand first (with its budget); false: fill at once
     bool simd = true;  // AVX2 where the processor has it; false: the scalar fill
     // Work units (options looked at) the lazy evaluation may spend before it
-    // gives way to the full fill; 0: a 40th of the fill's vector steps.
+    // gives way to the full fill; 0: a 256th of the fill's vector steps.
     std::uint64_t lazy_budget = 0;
     // The most bytes the table may take; past it, asking about a rectangle
     // with two or more '#' throws TableTooLarge. 0: no limit.
@@ -203,14 +203,16 @@ class GrundyTable {
 
   std::uint8_t internal_value(int r1, int h, int c1, int c2) const;
   std::uint8_t lazy(int r1, int h, int c1, int c2) const;
+  std::size_t memo_slot(std::uint32_t key) const {
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 20) & (memo_.size() - 1);
+  }
+  std::optional<std::uint8_t> memo_find(std::uint32_t key) const;
+  void memo_insert(std::uint32_t key, std::uint8_t value) const;
   void ensure_table() const;
   void fill() const;
   void fill_avx2() const;
   void fill_scalar() const;
-  // A rectangle's stored value (0 for an empty one), and its value from its
-  // options when all its parts are stored.
-  std::uint8_t stored_value(int r1, int h, int c1, int c2) const;
-  unsigned from_parts(int r1, int h, int c1, int c2) const;
+
   // The rectangles (c1, c2, h, base .. base + n - 1) when they hold at most
   // one '#' together: true and filled by the closed forms.
   bool fill_closed(int c1, int c2, int h, int base, int n) const;
@@ -226,7 +228,9 @@ class GrundyTable {
   std::vector<std::uint16_t> row_count_;  // per internal row, prefix counts over columns
   std::vector<std::uint16_t> col_count_;  // per internal column, over rows
 
-  mutable std::unique_ptr<std::uint8_t, FreeDeleter> table_;
+  mutable std::vector<std::uint64_t> memo_;  // the lazy evaluation's values
+  mutable std::size_t memo_used_ = 0;
+  mutable std::unique_ptr<std::uint8_t, FreeDeleter> table_;  // the full fill's
   mutable std::vector<std::uint8_t> zero_;  // the parts of an empty column span: value 0
   mutable std::vector<std::uint8_t> dist_;  // per column, rows from r1 to its next '#' (<= 255)
   mutable bool filled_ = false;
