@@ -2,9 +2,14 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <cstring>
+#include <exception>
+#include <mutex>
 #include <new>
+#include <system_error>
+#include <thread>
 
 #include "core/huge_pages.h"
 #include "core/input_error.h"
@@ -272,64 +277,128 @@ void GrundyTable::prepare_masks() const {
   }
 }
 
+void GrundyTable::prepare_span(int c1, int c2, SpanScratch& scratch) const {
+  const auto R = static_cast<std::size_t>(rows_);
+  const auto w = static_cast<std::size_t>(c2 - c1 + 1);
+  std::memset(table_.get() + span(c1, c2), kKnown, R + 1);  // height 0: value 0
+  scratch.rowmask.resize(R + kPad, 0xFF);
+  for (int r = 0; r < rows_; ++r) {
+    scratch.rowmask[static_cast<std::size_t>(r)] = line_clear_row(r, c1, c2) ? 0x70 : 0xFF;
+  }
+  scratch.left.assign(w, zero_.data());
+  scratch.right.assign(w, zero_.data());
+  for (std::size_t k = 0; k < w; ++k) {
+    const int c = c1 + static_cast<int>(k);
+    if (c > c1) scratch.left[k] = table_.get() + span(c1, c - 1);
+    if (c < c2) scratch.right[k] = table_.get() + span(c + 1, c2);
+  }
+}
+
+int GrundyTable::fill_threads() const {
+  if (options_.threads > 0) return options_.threads;
+  // Below about 20 million vector steps (some 30 ms) one thread does it all.
+  if (fill_steps(rows_, cols_) < 20'000'000) return 1;
+  return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 16u));
+}
+
+// The fill, span by span: span (c1, c2) needs the narrower spans (c1, c) and
+// (c, c2), so rows c1 = C-1 .. 0 go in turn to the threads, each row left to
+// right, and span (c1, c2) waits until row c1 + 1 has done column c2 (which
+// means every row below has). A thread's row stays in its cache: the left
+// parts of its cuts.
 void GrundyTable::fill() const {
   ensure_table();
   prepare_masks();
-  if (options_.simd && cpu_has_avx2()) {
-    advise_huge_pages(table_.get(), table_bytes(rows_, cols_));
-    fill_avx2();
-    filled_by_simd_ = true;
-  } else {
-    fill_scalar();
+  slices_.resize(static_cast<std::size_t>(rows_) + 1);
+  for (int h = 0; h <= rows_; ++h) slices_[static_cast<std::size_t>(h)] = slice(h);
+  const bool simd = options_.simd && cpu_has_avx2();
+  if (simd) advise_huge_pages(table_.get(), table_bytes(rows_, cols_));
+  const int C = cols_;
+  std::vector<std::atomic<int>> done(static_cast<std::size_t>(C) + 1);
+  for (auto& d : done) d.store(-1, std::memory_order_relaxed);
+  done[static_cast<std::size_t>(C)].store(C, std::memory_order_relaxed);  // no row below the last
+  std::atomic<int> next_row{C - 1};
+  std::atomic<bool> failed{false};
+  std::atomic<std::uint64_t> spans_done{0};
+  const std::uint64_t spans = static_cast<std::uint64_t>(C) * (C + 1) / 2;
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  const auto work = [&](bool reporter) {
+    SpanScratch scratch;
+    for (int c1; (c1 = next_row.fetch_sub(1)) >= 0;) {
+      std::atomic<int>& below = done[static_cast<std::size_t>(c1) + 1];
+      std::atomic<int>& mine = done[static_cast<std::size_t>(c1)];
+      try {
+        for (int c2 = c1; c2 < C; ++c2) {
+          for (int seen = below.load(std::memory_order_acquire); seen < c2 && c2 > c1;
+               seen = below.load(std::memory_order_acquire)) {
+            below.wait(seen, std::memory_order_acquire);
+          }
+          if (failed.load(std::memory_order_relaxed)) break;
+          prepare_span(c1, c2, scratch);
+          if (simd) {
+            fill_span_avx2(c1, c2, scratch);
+          } else {
+            fill_span_scalar(c1, c2, scratch);
+          }
+          mine.store(c2, std::memory_order_release);
+          mine.notify_all();
+          const std::uint64_t n = spans_done.fetch_add(1, std::memory_order_relaxed) + 1;
+          if (reporter) progress::report("Grundy table: column spans", n, spans);
+        }
+      } catch (...) {
+        const std::lock_guard<std::mutex> lock(error_mutex);
+        if (!error) error = std::current_exception();
+        failed.store(true);
+      }
+      if (failed.load()) {
+        mine.store(C, std::memory_order_release);  // let a row waiting on this one stop too
+        mine.notify_all();
+      }
+    }
+  };
+  std::vector<std::jthread> helpers;
+  for (int t = 1; t < fill_threads(); ++t) {
+    try {
+      helpers.emplace_back(work, false);
+    } catch (const std::system_error&) {
+      break;  // no more threads to be had (a container's limit): fewer do it
+    }
   }
+  work(true);
+  helpers.clear();  // joins
+  if (error) std::rethrow_exception(error);
   filled_ = true;
+  filled_by_simd_ = simd;
   zero_ = {};
   dist_ = {};
 }
 
-// The scalar fill: the vector fill's order and layout, a rectangle at a
-// time, with every value up to kMaxValue in one pass. Stored bytes are
-// XORed as they are (the flags cancel), empty parts read as stored zeros.
-void GrundyTable::fill_scalar() const {
+// The scalar fill of one span: the vector fill's layout, a rectangle at a
+// time, every value up to kMaxValue in one pass. Stored bytes are XORed as
+// they are (the flags cancel); empty parts read as stored zeros.
+void GrundyTable::fill_span_scalar(int c1, int c2, SpanScratch& scratch) const {
   const auto R = static_cast<std::size_t>(rows_);
-  std::vector<std::uint8_t> row_clear_in_span(R);
-  std::vector<const std::uint8_t*> left, right;
-  std::vector<std::size_t> slices(R + 1);
-  for (std::size_t h = 0; h <= R; ++h) slices[h] = slice(static_cast<int>(h));
+  const auto w = static_cast<std::size_t>(c2 - c1 + 1);
+  std::uint8_t* blk = table_.get() + span(c1, c2);
+  const std::uint8_t* rowmask = scratch.rowmask.data();  // 0x70: the row is clear in the span
+  const std::uint8_t* const* left = scratch.left.data();
+  const std::uint8_t* const* right = scratch.right.data();
   const std::size_t stride = R + kPad;
-  std::uint64_t spans_done = 0;
-  const std::uint64_t spans = static_cast<std::uint64_t>(cols_) * (cols_ + 1) / 2;
-  for (int c1 = cols_ - 1; c1 >= 0; --c1) {
-    for (int c2 = c1; c2 < cols_; ++c2) {
-      const int w = c2 - c1 + 1;
-      std::uint8_t* blk = table_.get() + span(c1, c2);
-      std::memset(blk, kKnown, R + 1);  // height 0
-      for (int r = 0; r < rows_; ++r) {
-        row_clear_in_span[static_cast<std::size_t>(r)] = line_clear_row(r, c1, c2) ? 1 : 0;
+  const std::uint8_t* dist = dist_.data() + static_cast<std::size_t>(c1) * stride;
+  const std::size_t* slices = slices_.data();
+  for (std::size_t h = 1; h <= R; ++h) {
+    const std::size_t sh = slices[h];
+    for (std::size_t r1 = 0; r1 + h <= R; ++r1) {
+      ValueSet seen;
+      for (std::size_t i = 0; i < h; ++i) {
+        if (rowmask[r1 + i] == 0x70)
+          seen.add(blk[slices[i] + r1] ^ blk[slices[h - 1 - i] + r1 + i + 1]);
       }
-      left.assign(static_cast<std::size_t>(w), zero_.data());
-      right.assign(static_cast<std::size_t>(w), zero_.data());
-      for (int k = 0; k < w; ++k) {
-        if (k > 0) left[static_cast<std::size_t>(k)] = table_.get() + span(c1, c1 + k - 1);
-        if (k < w - 1) right[static_cast<std::size_t>(k)] = table_.get() + span(c1 + k + 1, c2);
+      for (std::size_t k = 0; k < w; ++k) {
+        if (dist[k * stride + r1] >= h) seen.add(left[k][sh + r1] ^ right[k][sh + r1]);
       }
-      const std::uint8_t* dist = dist_.data() + static_cast<std::size_t>(c1) * stride;
-      for (std::size_t h = 1; h <= R; ++h) {
-        const std::size_t sh = slices[h];
-        for (std::size_t r1 = 0; r1 + h <= R; ++r1) {
-          ValueSet seen;
-          for (std::size_t i = 0; i < h; ++i) {
-            if (row_clear_in_span[r1 + i] != 0) {
-              seen.add(blk[slices[i] + r1] ^ blk[slices[h - 1 - i] + r1 + i + 1]);
-            }
-          }
-          for (std::size_t k = 0; k < static_cast<std::size_t>(w); ++k) {
-            if (dist[k * stride + r1] >= h) seen.add(left[k][sh + r1] ^ right[k][sh + r1]);
-          }
-          blk[sh + r1] = stored(seen.mex());
-        }
-      }
-      progress::report("Grundy table: column spans", ++spans_done, spans);
+      blk[sh + r1] = stored(seen.mex());
     }
   }
 }
@@ -432,85 +501,65 @@ PERFECTPLAY_AVX2 WindowSets window_sets(const VectorStep& v, __m256i offset) {
 // wrapped to 128 or more, values being at most 127); an add of 0xFF, for a
 // lane whose line holds '#'. A lane whose sets are full has its value in a
 // later window; a step usually needs one window.
-__attribute__((target("avx2"))) void GrundyTable::fill_avx2() const {
+__attribute__((target("avx2"))) void GrundyTable::fill_span_avx2(int c1, int c2,
+                                                                 SpanScratch& scratch) const {
   const auto R = static_cast<std::size_t>(rows_);
-  std::vector<std::uint8_t> rowmask(R + kPad, 0xFF);
-  std::vector<const std::uint8_t*> left, right;
-  std::vector<std::size_t> slices(R + 1);
-  for (std::size_t h = 0; h <= R; ++h) slices[h] = slice(static_cast<int>(h));
+  const int w = c2 - c1 + 1;
   const std::size_t stride = R + kPad;
+  const std::size_t* slices = slices_.data();
+  std::uint8_t* blk = table_.get() + span(c1, c2);
   const __m256i iota = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
                                         17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
   const __m256i ones = _mm256_set1_epi8(-1);
   const __m256i sign = _mm256_set1_epi8(static_cast<char>(kKnown));
   const __m256i eight = _mm256_set1_epi8(8);
-  std::uint64_t spans_done = 0;
-  const std::uint64_t spans = static_cast<std::uint64_t>(cols_) * (cols_ + 1) / 2;
-  for (int c1 = cols_ - 1; c1 >= 0; --c1) {
-    for (int c2 = c1; c2 < cols_; ++c2) {
-      const int w = c2 - c1 + 1;
-      std::uint8_t* blk = table_.get() + span(c1, c2);
-      std::memset(blk, kKnown, R + 1);  // height 0
-      for (int r = 0; r < rows_; ++r) {
-        rowmask[static_cast<std::size_t>(r)] = line_clear_row(r, c1, c2) ? 0x70 : 0xFF;
+  VectorStep v{blk,
+               slices,
+               scratch.rowmask.data(),
+               scratch.left.data(),
+               scratch.right.data(),
+               dist_.data() + static_cast<std::size_t>(c1) * stride,
+               stride,
+               0,
+               w,
+               0};
+  for (int h = 1; h <= rows_; ++h) {
+    const int lanes = rows_ - h + 1;
+    v.h = h;
+    for (int base = 0; base < lanes; base += kLanes) {
+      const int n = std::min(kLanes, lanes - base);
+      if (h + w >= 24 && fill_closed(c1, c2, h, base, n)) continue;
+      v.base = base;
+      const __m256i valid = _mm256_cmpgt_epi8(_mm256_set1_epi8(static_cast<char>(n)), iota);
+      __m256i value = _mm256_setzero_si256();
+      __m256i pending = valid;  // lanes whose value lies in this window or later
+      for (int window = 0; _mm256_movemask_epi8(pending) != 0; ++window) {
+        if (window * 16 > static_cast<int>(kMaxValue)) (void)stored(kMaxValue + 1);  // throws
+        const WindowSets sets =
+            window == 0 ? window_sets<false>(v, _mm256_setzero_si256())
+                        : window_sets<true>(v, _mm256_set1_epi8(static_cast<char>(16 * window)));
+        const __m256i full_lo = _mm256_cmpeq_epi8(sets.lo, ones);
+        const __m256i in_window = _mm256_andnot_si256(
+            _mm256_and_si256(full_lo, _mm256_cmpeq_epi8(sets.hi, ones)), pending);
+        const __m256i found = _mm256_add_epi8(
+            _mm256_blendv_epi8(lowest_free_bit(sets.lo),
+                               _mm256_add_epi8(lowest_free_bit(sets.hi), eight), full_lo),
+            _mm256_set1_epi8(static_cast<char>(16 * window)));
+        value = _mm256_blendv_epi8(value, found, in_window);
+        pending = _mm256_andnot_si256(in_window, pending);
       }
-      left.assign(static_cast<std::size_t>(w), zero_.data());
-      right.assign(static_cast<std::size_t>(w), zero_.data());
-      for (int k = 0; k < w; ++k) {
-        if (k > 0) left[static_cast<std::size_t>(k)] = table_.get() + span(c1, c1 + k - 1);
-        if (k < w - 1) right[static_cast<std::size_t>(k)] = table_.get() + span(c1 + k + 1, c2);
+      const __m256i out = _mm256_or_si256(value, sign);
+      auto* dst = reinterpret_cast<__m256i*>(blk + slices[static_cast<std::size_t>(h)] + base);
+      if (n == kLanes) {
+        _mm256_storeu_si256(dst, out);
+      } else {
+        _mm256_storeu_si256(dst, _mm256_blendv_epi8(_mm256_loadu_si256(dst), out, valid));
       }
-      VectorStep v{blk,
-                   slices.data(),
-                   rowmask.data(),
-                   left.data(),
-                   right.data(),
-                   dist_.data() + static_cast<std::size_t>(c1) * stride,
-                   stride,
-                   0,
-                   w,
-                   0};
-      for (int h = 1; h <= rows_; ++h) {
-        const int lanes = rows_ - h + 1;
-        v.h = h;
-        for (int base = 0; base < lanes; base += kLanes) {
-          const int n = std::min(kLanes, lanes - base);
-          if (h + w >= 24 && fill_closed(c1, c2, h, base, n)) continue;
-          v.base = base;
-          const __m256i valid = _mm256_cmpgt_epi8(_mm256_set1_epi8(static_cast<char>(n)), iota);
-          __m256i value = _mm256_setzero_si256();
-          __m256i pending = valid;  // lanes whose value lies in this window or later
-          for (int window = 0; _mm256_movemask_epi8(pending) != 0; ++window) {
-            if (window * 16 > static_cast<int>(kMaxValue)) (void)stored(kMaxValue + 1);  // throws
-            const WindowSets sets =
-                window == 0
-                    ? window_sets<false>(v, _mm256_setzero_si256())
-                    : window_sets<true>(v, _mm256_set1_epi8(static_cast<char>(16 * window)));
-            const __m256i full_lo = _mm256_cmpeq_epi8(sets.lo, ones);
-            const __m256i in_window = _mm256_andnot_si256(
-                _mm256_and_si256(full_lo, _mm256_cmpeq_epi8(sets.hi, ones)), pending);
-            const __m256i found = _mm256_add_epi8(
-                _mm256_blendv_epi8(lowest_free_bit(sets.lo),
-                                   _mm256_add_epi8(lowest_free_bit(sets.hi), eight), full_lo),
-                _mm256_set1_epi8(static_cast<char>(16 * window)));
-            value = _mm256_blendv_epi8(value, found, in_window);
-            pending = _mm256_andnot_si256(in_window, pending);
-          }
-          const __m256i out = _mm256_or_si256(value, sign);
-          auto* dst = reinterpret_cast<__m256i*>(blk + slices[static_cast<std::size_t>(h)] + base);
-          if (n == kLanes) {
-            _mm256_storeu_si256(dst, out);
-          } else {
-            _mm256_storeu_si256(dst, _mm256_blendv_epi8(_mm256_loadu_si256(dst), out, valid));
-          }
-        }
-      }
-      progress::report("Grundy table: column spans", ++spans_done, spans);
     }
   }
 }
 #else
-void GrundyTable::fill_avx2() const {}
+void GrundyTable::fill_span_avx2(int, int, SpanScratch&) const {}
 #endif
 
 std::pair<Rect, Rect> GrundyTable::split(const Rect& rect, const Move& m) {

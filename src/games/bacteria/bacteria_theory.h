@@ -152,6 +152,9 @@ class GrundyTable {
     // The most bytes the table may take; past it, asking about a rectangle
     // with two or more '#' throws TableTooLarge. 0: no limit.
     std::uint64_t max_table_bytes = 0;
+    // Threads of the full fill; 0: the processor's count (at most 16) for
+    // grids whose fill takes more than a few milliseconds, else one.
+    int threads = 0;
   };
 
   // Precondition: 1 <= rows, cols <= kMaxSide. O(R C) here; values on demand.
@@ -209,9 +212,17 @@ class GrundyTable {
   std::optional<std::uint8_t> memo_find(std::uint32_t key) const;
   void memo_insert(std::uint32_t key, std::uint8_t value) const;
   void ensure_table() const;
+  // Per thread: the span's row mask (0x70 where a row is clear in it, 0xFF
+  // not) and the spans its column cuts leave, left and right of each column.
+  struct SpanScratch {
+    std::vector<std::uint8_t> rowmask;
+    std::vector<const std::uint8_t*> left, right;
+  };
   void fill() const;
-  void fill_avx2() const;
-  void fill_scalar() const;
+  int fill_threads() const;
+  void prepare_span(int c1, int c2, SpanScratch& scratch) const;
+  void fill_span_avx2(int c1, int c2, SpanScratch& scratch) const;
+  void fill_span_scalar(int c1, int c2, SpanScratch& scratch) const;
 
   // The rectangles (c1, c2, h, base .. base + n - 1) when they hold at most
   // one '#' together: true and filled by the closed forms.
@@ -231,8 +242,9 @@ class GrundyTable {
   mutable std::vector<std::uint64_t> memo_;  // the lazy evaluation's values
   mutable std::size_t memo_used_ = 0;
   mutable std::unique_ptr<std::uint8_t, FreeDeleter> table_;  // the full fill's
-  mutable std::vector<std::uint8_t> zero_;  // the parts of an empty column span: value 0
-  mutable std::vector<std::uint8_t> dist_;  // per column, rows from r1 to its next '#' (<= 255)
+  mutable std::vector<std::uint8_t> zero_;   // the parts of an empty column span: value 0
+  mutable std::vector<std::size_t> slices_;  // slice(h) for h = 0..R
+  mutable std::vector<std::uint8_t> dist_;   // per column, rows from r1 to its next '#' (<= 255)
   mutable bool filled_ = false;
   mutable bool filled_by_simd_ = false;
   mutable std::uint64_t lazy_work_ = 0;
