@@ -9,7 +9,7 @@ probability p: 0, 0.5, 1, 2, 3, 4, 5, 10, 20, 30, 50%), exactly k '#' at random
 cells (k = 0, 1, 2, 5, 10, 30), and one '#' at the centre (issue 20's cliff).
 Grids come from Python's random with fixed seeds, into bench/data/bacteria-sweep/.
 Each run is `BIN solve bacteria FILE`, whole process: wall time, CPU time
-(user + sys) and peak memory (the child's rusage). With --old, the old binary
+(user + sys) and peak memory (from /usr/bin/time). With --old, the old binary
 runs alternately with the new one on the same files (sides it refuses, past
 127, are left out), one round per seed when it takes more than 5 s. Prints a
 line per workload; --markdown prints the table of docs/performance.md; --csv
@@ -59,17 +59,20 @@ def grid_file(side, kind, param, seed):
 
 
 def run(binary, path):
-    """(wall s, cpu s, peak MB, stdout) of one whole-process solve."""
+    """(wall s, cpu s, peak MB, stdout) of one whole-process solve. CPU time and
+    peak memory come from /usr/bin/time (a child forked from Python would count
+    Python's own pages in its peak)."""
+    stats = path + ".time"
     start = time.perf_counter()
-    p = subprocess.Popen([binary, "solve", "bacteria", path], stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL)
-    out = p.stdout.read()
-    _, status, usage = os.wait4(p.pid, 0)
+    p = subprocess.run(["/usr/bin/time", "-f", "%U %S %M", "-o", stats, binary, "solve", "bacteria", path],
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - start
-    p.returncode = os.waitstatus_to_exitcode(status)
     if p.returncode != 0:
         raise RuntimeError(f"{binary} solve bacteria {path}: exit {p.returncode}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out
+    with open(stats) as f:
+        user, system, peak_kb = f.read().split()[-3:]
+    os.remove(stats)
+    return wall, float(user) + float(system), int(peak_kb) / 1024, p.stdout
 
 
 def label(kind, param):

@@ -61,7 +61,7 @@ class Model {
   // table: a stored position counts as kBytesPerState bytes (about what the
   // reference spends on one), so the default 20,000,000 allows 2 GB, more
   // than the largest grid's 1.07 GB, and the web server's 2,000,000 allows
-  // 200 MB (up to 170 x 170 grids with two or more '#').
+  // 200 MB (grids up to 167 x 167 with two or more '#').
   Model() : Model(SearchLimits{}) {}
   explicit Model(SearchLimits limits) : limits_(limits), tables_(std::make_shared<Tables>()) {}
   static constexpr std::uint64_t kBytesPerState = 100;

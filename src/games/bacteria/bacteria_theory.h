@@ -20,73 +20,88 @@
 //   g(empty rectangle) = 0
 //
 // Two closed forms, each proved by induction on the area (every option of a
-// rectangle is smaller, and its parts fall under the same forms):
+// rectangle is smaller, and its parts fall under the same forms). Write
+// c(h, w) for (a); a part of height or width 0 is worth 0.
 //
-//   (a) h x w without '#' (h, w >= 1): 0 if h and w are even, 1 if both are
-//       odd, 2 if exactly one is odd. A row cut leaves i x w and j x w with
-//       i + j = h - 1 (a part of height 0 is worth 0). h, w even: one of i, j
-//       is odd, the options are all 2 (0 ^ 2), so the value is 0. h, w odd:
-//       i, j are both odd (1 ^ 1 = 0) or both even (0 or 2 each, 0 when
-//       h = 1): the options lie in {0, 2} and include 0 (i = 1, or h = 1),
-//       never 1; by symmetry the columns too: the value is 1. h odd, w even:
-//       rows give 0 (i, j of one parity, each part 0 or 2... 2 ^ 2 or 0 ^ 0),
-//       the column cut at the edge gives 1 (h x (w-1), both odd, ^ 0), the
-//       others 1 ^ 2 = 3: options {0, 1, 3}, value 2. h even, w odd: the same.
-//   (b) h x w with exactly one '#': (h + w) mod 2. The only options cut the
-//       margins around the '#' (its row and column mutate). Cutting row i of
-//       the top margin (i rows above the cut) leaves a clear i x w, worth
-//       c(i) by (a), and a one-'#' rectangle of height h - 1 - i, worth
-//       (h + w - 1 - i) mod 2 by induction. With p = (h + w) mod 2 the option
-//       is 1 - p (i = 0; or i odd and w odd: 1 ^ p... since i odd flips the
-//       parity back: 1 ^ (1 - p) ^ 1), 2 or 3 (the other parities), never p.
-//       Written out: i = 0: 1-p; i odd, w odd: 1^p^1 = 1-p; i odd, w even:
-//       2^p; i even >= 2, w odd: 2^(1-p); i even >= 2, w even: 1-p. The
-//       options lie in {1-p, 2, 3}. p = 0: 0 is missing, value 0. p = 1: the
-//       rectangle has a margin (h + w >= 3), so 0 (i = 0) is an option and 1
-//       never is: value 1. The other three margins are the same by symmetry.
+//   (a) h x w without '#' (h, w >= 1): c(h, w) = 0 if h and w are even, 1 if
+//       both are odd, 2 if exactly one is odd. Every line is clear; a row cut
+//       leaves i x w and j x w with i + j = h - 1.
+//        - h, w even: one of i, j is odd (part 2), the other even (part 0):
+//          every option is 2, by symmetry the columns too: value 0.
+//        - h, w odd: i, j both odd (1 ^ 1 = 0) or both even (each 0 or 2):
+//          options in {0, 2}, and 0 is one (i = j = 0 when h = 1, else
+//          i = 1): value 1.
+//        - h odd, w even: rows give 0 (i, j of one parity: 2 ^ 2 or 0 ^ 0);
+//          a column cut leaves k + l = w - 1 (odd) columns, an odd part
+//          (h x odd: 1) and an even one (0 or 2): options {0, 1, 3} with 1
+//          from the edge column: value 2. h even, w odd: the same.
+//   (b) h x w with exactly one '#': (h + w) mod 2 =: p. Its row and column
+//       mutate; the options cut the four margins around it. Cutting the
+//       top margin with i rows above the cut leaves a clear i x w, c(i, w),
+//       and a one-'#' rectangle (h - 1 - i) x w, worth p ^ 1 ^ (i mod 2) by
+//       induction. The option: i = 0: 1 ^ p; i odd: c ^ p, that is 1 ^ p
+//       (w odd) or 2 ^ p (w even); i even >= 2: c ^ p ^ 1, that is 3 ^ p
+//       (w odd) or 1 ^ p (w even). So every option is 1 ^ p, 2 or 3, never
+//       p; the other margins by symmetry. p = 0: 0 is no option, value 0.
+//       p = 1: h + w >= 3, so there is a margin, its edge line (i = 0) is
+//       the option 0, and 1 never is: value 1.
 //
 // Prefix counts of '#' tell in O(1) whether a line is clear and how many '#'
-// a rectangle holds, so a rectangle with at most one '#' costs O(1).
+// a rectangle holds, so a rectangle with at most one '#' costs O(1): a grid
+// with at most one '#' (issue 20's 127 x 127 grid with one at the centre
+// took 30 s) is settled in microseconds, the openings included.
 //
-// Evaluation, two ways, one table. A rectangle with two or more '#' is
-// computed from its options and kept in a byte (the value XOR 0x80, so 0
-// means "not yet"; the XOR of two stored bytes is the XOR of the values).
-//  - On demand (lazy): only what the rectangles asked about reach through
-//    their cuts. With many '#' few lines are clear and little is reached (a
-//    100 x 100 grid with 5% '#': a few thousand rectangles). The work is
-//    counted, and past a budget of about a tenth of what the full fill costs
-//    the lazy evaluation stops and the table is filled instead.
-//  - Full: every rectangle, bottom-up, 32 at a time with AVX2 (runtime
-//    dispatch; a scalar loop elsewhere). The layout puts 32 rectangles that
-//    differ only in their top row in one vector, and with them the parts
-//    every one of their cuts leaves:
+// Evaluation of the rest, two ways.
+//  - On demand (lazy): a rectangle asked about is computed from its options,
+//    recursively, and kept in a small hash table (key: the four sides in a
+//    32-bit word). With many '#' few lines are clear and little is reached
+//    (a 100 x 100 grid with 5% '#' has not one clear line); with few '#'
+//    nearly everything is (5 '#' in 100 x 100: 2 x 10^8 options looked
+//    at, seconds). So the work (options looked at) is counted, and
+//    past a budget, a 256th of the full fill's vector steps plus 10,000, the
+//    lazy evaluation stops and the full table is filled instead; later
+//    questions read it.
+//  - Full fill: every rectangle, bottom-up, 32 at a time with AVX2 (runtime
+//    dispatch; a scalar loop of the same layout elsewhere), one byte each
+//    (the value XOR 0x80). The layout puts 32 rectangles that differ only in
+//    their top row in one vector, and with them the parts every one of
+//    their cuts leaves:
 //
 //      table = [column span S = (c1, c2)] [height h = 0..R] [top row r1 = 0..R-h]
 //              S numbered c2 (c2 + 1) / 2 + c1; slice h starts at h (R+1) - h (h-1) / 2
 //
-//      rectangles (S, h, r1 .. r1+31), one vector; for each option, two vectors:
+//      rectangles (S, h, r1 .. r1+31), one vector; per option, two vectors:
 //        row cut i rows below the top:  (S, i, r1 ..)  and  (S, h-1-i, r1+i+1 ..)
 //        column cut at c:               ((c1, c-1), h, r1 ..)  and  ((c+1, c2), h, r1 ..)
 //
-//    so an option is two loads, an XOR, a mask for the lanes where the line
-//    holds '#' (from a per-span row mask, and per column the distance to its
-//    next '#' compared with h), and a byte shuffle that turns each value
-//    below 16 into a bit of two 8-bit sets; the mex of 32 lanes is a few
-//    vector instructions. A value of 16 or more (never seen: the largest in
-//    our sweeps is 7) sends the fill to the scalar loop, which takes values
-//    up to 127; past that the table refuses (RequestError), never a wrong
-//    value. Blocks of 32 rectangles with at most one '#' among them are
-//    filled by the closed forms. The grid is held transposed when it has
-//    more columns than rows, so vectors run along the longer side.
+//    so an option is two loads and an XOR (the 0x80 flags cancel), a mask
+//    for the lanes whose line holds '#' (a per-span row mask; per column,
+//    the distance to its next '#' against h), and two byte shuffles that
+//    turn a value below 16 into a bit of two 8-bit sets; the mex of 32
+//    lanes is a few instructions more. Values grow with the grid (7 at
+//    15 x 15, 33 at 100 x 100 with 1% '#'), so a lane whose sets come back
+//    full runs the options again for the next window of 16 values (v - 16k:
+//    the values below the window wrap past 127 and vanish like masked
+//    lanes); 1.0 to 1.3 windows per step at 100 x 100, 1.75 at 200 x 200
+//    with 1% '#'. Values up to 127 fit; past that the table refuses
+//    (RequestError), never a wrong value. Vectors of rectangles with at most
+//    one '#' among them are written from the closed forms. The grid is held
+//    transposed when it has more columns than rows, so vectors run along
+//    the longer side. Span (c1, c2) needs the spans (c1, c) and (c, c2)
+//    inside it, so the rows c1 = C-1 .. 0 of spans go to the threads in
+//    turn (the processor's count, at most 16, when the fill is large), each
+//    row left to right, a span waiting until the row below has done its
+//    column: a wavefront in which a thread's row, the left parts of its
+//    cuts, stays in its cache.
 //
 // Cost of the full fill: the sum over spans S of width w and heights h of
-// ceil((R - h + 1) / 32) (h + w) vector steps, about R^3 C^2 / 96 for
-// large grids: 100 x 100, 76 million; 200 x 200, 2.0 billion; and
-// (C (C+1) / 2) ((R+1) (R+2) / 2) bytes of table: 100 x 100, 26 MB;
-// 127 x 127, 67 MB; 200 x 200, 408 MB; 255 x 255 (the limit), 1.07 GB.
-// The table is allocated zeroed by the system and touched only where
-// written, so a grid settled lazily costs what it reaches. The lazy
-// recursion is at most R + C deep.
+// ceil((R - h + 1) / 32) (h + w) vector steps (times the windows), about
+// R^3 C^2 / 96 for large grids: 100 x 100, 76 million; 200 x 200, 2.0
+// billion; and (C (C+1) / 2) ((R+1) (R+2) / 2) bytes of table: 100 x 100,
+// 26 MB; 127 x 127, 67 MB; 200 x 200, 408 MB; 255 x 255 (the limit),
+// 1.07 GB, allocated only when a fill starts and checked first against
+// Options::max_table_bytes. The lazy memo is at most the table's size, and
+// its recursion at most R + C deep.
 //
 // Counting winning openings. Becca wins iff g(grid) != 0. An opening H in a
 // clear row r is winning iff g(above) ^ g(below) == 0, and every one of the
