@@ -55,12 +55,15 @@
 //  - On demand (lazy): a rectangle asked about is computed from its options,
 //    recursively, and kept in a small hash table (key: the four sides in a
 //    32-bit word). With many '#' few lines are clear and little is reached
-//    (a 100 x 100 grid with 5% '#' has not one clear line); with few '#'
-//    nearly everything is (5 '#' in 100 x 100: 2 x 10^8 options looked
-//    at, seconds). So the work (options looked at) is counted, and
-//    past a budget, a 256th of the full fill's vector steps plus 10,000, the
-//    lazy evaluation stops and the full table is filled instead; later
-//    questions read it.
+//    (a 100 x 100 grid with 5% '#' often has not one clear line); with few
+//    '#' nearly everything is (5 '#' in 100 x 100: 2 x 10^8 options looked
+//    at, seconds). So the work (options looked at) is counted, and past a
+//    budget, a 256th of the full fill's vector steps plus 10,000 (a few
+//    percent of the fill's time), the lazy evaluation stops and the full
+//    table is filled instead; later questions read it. (Keeping the lazy
+//    values in the table itself, a byte per rectangle, was tried: on these
+//    machines each page first touched at random costs microseconds, and it
+//    was slower.)
 //  - Full fill: every rectangle, bottom-up, 32 at a time with AVX2 (runtime
 //    dispatch; a scalar loop of the same layout elsewhere), one byte each
 //    (the value XOR 0x80). The layout puts 32 rectangles that differ only in
@@ -79,12 +82,12 @@
 //    the distance to its next '#' against h), and two byte shuffles that
 //    turn a value below 16 into a bit of two 8-bit sets; the mex of 32
 //    lanes is a few instructions more. Values grow with the grid (7 at
-//    15 x 15, 33 at 100 x 100 with 1% '#'), so a lane whose sets come back
-//    full runs the options again for the next window of 16 values (v - 16k:
-//    the values below the window wrap past 127 and vanish like masked
-//    lanes); 1.0 to 1.3 windows per step at 100 x 100, 1.75 at 200 x 200
-//    with 1% '#'. Values up to 127 fit; past that the table refuses
-//    (RequestError), never a wrong value. Vectors of rectangles with at most
+//    15 x 15; with 1% '#', 33 at 100 x 100 and 46 at 200 x 200), so a lane
+//    whose sets come back full runs the options again for the next window
+//    of 16 values (v - 16k: the values below the window wrap past 127 and
+//    vanish like masked lanes); 1.0 to 1.3 windows per step at 100 x 100,
+//    1.75 at 200 x 200 with 1% '#'. Values up to 127 fit; past that the
+//    table refuses (RequestError), never a wrong value. Vectors of rectangles with at most
 //    one '#' among them are written from the closed forms. The grid is held
 //    transposed when it has more columns than rows, so vectors run along
 //    the longer side. Span (c1, c2) needs the spans (c1, c) and (c, c2)
