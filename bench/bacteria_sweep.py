@@ -144,7 +144,7 @@ def markdown(rows):
             if before["wall"]:
                 ratio = statistics.median(before["cpu"]) / max(statistics.median(new["cpu"]), 1e-3)
                 cells += [span(before["wall"]) + " s", span(before["cpu"]) + " s",
-                          f"{max(before['peak']):.0f} MB", f"{ratio:.0f}x"]
+                          f"{max(before['peak']):.0f} MB", f"{ratio:.1f}x"]
             else:
                 cells += ["refused (> 127)", "-", "-", "-"]
         out.append("| " + " | ".join(cells) + " |")
