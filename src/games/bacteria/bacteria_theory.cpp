@@ -140,7 +140,7 @@ bool GrundyTable::col_clear(int col, int r1, int r2) const {
   return transposed_ ? line_clear_row(col, r1, r2) : line_clear_col(col, r1, r2);
 }
 
-std::uint8_t GrundyTable::closed_form(int, int h, int c1, int c2, int hashes) const {
+std::uint8_t GrundyTable::closed_form(int h, int c1, int c2, int hashes) const {
   const int w = c2 - c1 + 1;
   return hashes == 0 ? clear_value(h, w) : static_cast<std::uint8_t>((h + w) & 1);
 }
@@ -153,7 +153,7 @@ Nimber GrundyTable::value(const Rect& r) const {
 
 std::uint8_t GrundyTable::internal_value(int r1, int h, int c1, int c2) const {
   const int hashes = count(r1, r1 + h - 1, c1, c2);
-  if (hashes <= 1) return closed_form(r1, h, c1, c2, hashes);
+  if (hashes <= 1) return closed_form(h, c1, c2, hashes);
   if (!filled_ && options_.lazy) {
     try {
       return lazy(r1, h, c1, c2);
@@ -218,7 +218,7 @@ std::uint8_t GrundyTable::lazy(int r1, int h, int c1, int c2) const {
   if (h <= 0 || c1 > c2) return 0;
   const int r2 = r1 + h - 1;
   const int hashes = count(r1, r2, c1, c2);
-  if (hashes <= 1) return closed_form(r1, h, c1, c2, hashes);
+  if (hashes <= 1) return closed_form(h, c1, c2, hashes);
   const auto key = static_cast<std::uint32_t>(r1) << 24 | static_cast<std::uint32_t>(h) << 16 |
                    static_cast<std::uint32_t>(c1) << 8 | static_cast<std::uint32_t>(c2);
   if (const auto known = memo_find(key)) return *known;

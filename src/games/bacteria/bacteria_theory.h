@@ -220,7 +220,7 @@ class GrundyTable {
   int count(int r1, int r2, int c1, int c2) const;   // '#' in the rectangle, inclusive
   bool line_clear_row(int r, int c1, int c2) const;  // internal row r, columns c1..c2
   bool line_clear_col(int c, int r1, int r2) const;
-  std::uint8_t closed_form(int r1, int h, int c1, int c2, int hashes) const;
+  std::uint8_t closed_form(int h, int c1, int c2, int hashes) const;
 
   std::uint8_t internal_value(int r1, int h, int c1, int c2) const;
   std::uint8_t lazy(int r1, int h, int c1, int c2) const;
