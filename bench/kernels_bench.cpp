@@ -55,17 +55,39 @@ BENCHMARK(BM_Assignment)
     ->ArgsProduct({{200, 1000}, {1000, 1'000'000}, {0, 1, 2, 3}})
     ->Unit(benchmark::kMillisecond);
 
+// bacteria's Grundy table on one R x R grid: arguments R, '#' per mille, and
+// the evaluation (0: the default, lazy then the fill past its budget; 1: the
+// vector fill; 2: the scalar fill), one thread: the kernels' own speed.
 void BM_GrundyTable(benchmark::State& state) {
   const int side = static_cast<int>(state.range(0));
+  const auto per_mille = static_cast<std::uint64_t>(state.range(1));
   std::mt19937_64 rng(3);
   games::bacteria::Grid g{side, side, {}};
-  for (int i = 0; i < side * side; ++i) g.cells.push_back(rng() % 10 == 0 ? '#' : '.');
+  for (int i = 0; i < side * side; ++i) g.cells.push_back(rng() % 1000 < per_mille ? '#' : '.');
+  games::bacteria::GrundyTable::Options options;
+  options.lazy = state.range(2) == 0;
+  options.simd = state.range(2) != 2;
+  options.threads = 1;
   for (auto _ : state) {
-    const games::bacteria::GrundyTable t(g);
+    const games::bacteria::GrundyTable t(g, options);
     benchmark::DoNotOptimize(t.value(games::bacteria::Rect{0, side - 1, 0, side - 1}));
   }
+  if (state.range(2) != 0) {  // the fill's vector steps per second
+    state.counters["steps/s"] = benchmark::Counter(
+        static_cast<double>(games::bacteria::GrundyTable::fill_steps(side, side)) *
+            static_cast<double>(state.iterations()),
+        benchmark::Counter::kIsRate);
+  }
 }
-BENCHMARK(BM_GrundyTable)->Arg(15)->Arg(40)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GrundyTable)
+    ->Args({15, 100, 0})
+    ->Args({40, 100, 0})
+    ->Args({100, 50, 0})
+    ->Args({100, 10, 0})
+    ->Args({100, 10, 1})
+    ->Args({60, 20, 1})
+    ->Args({60, 20, 2})
+    ->Unit(benchmark::kMillisecond);
 
 // Probes only: the position is solved once outside the loop, so every
 // search inside it is answered by the table at the root.

@@ -9,7 +9,8 @@
     several input sizes;
   - assignment: ours against SciPy, dlib and a textbook Hungarian (bench/assignment_compare.py),
     costs checked equal;
-  - bacteria: one R x R grid, R from 10 to 100;
+  - bacteria: one R x R grid, R from 10 to 100 at 5%; the density sweep
+    (bench/bacteria_sweep.py) at 100 x 100 and 200 x 200;
   - the exhaustive references: `perfectplay bench` (node signature, nodes/s).
 
 Inputs are generated from fixed seeds by `perfectplay generate` (or numpy for
@@ -100,8 +101,13 @@ def parse_bound(quick, reps):
 
 
 def bacteria(quick, reps):
+    """The 5% size curve (rows: side, wall s, CPU s, peak MB) and the density sweep of
+    bench/bacteria_sweep.py (100 x 100 and 200 x 200; with PERFECTPLAY_BACTERIA_OLD
+    naming an older binary, it runs alternately with ours on the same grids)."""
     rows = []
     import random
+    sys.path.insert(0, os.path.join(ROOT, "bench"))
+    import bacteria_sweep
     sides = [10, 20, 40] if quick else [10, 20, 40, 60, 80, 100]
     for side in sides:
         path = os.path.join(DATA, f"bacteria-{side}.in")
@@ -111,13 +117,20 @@ def bacteria(quick, reps):
                 f.write(f"1\n{side} {side}\n")
                 for _ in range(side):
                     f.write("".join("#" if rnd.random() < 0.05 else "." for _ in range(side)) + "\n")
-        m = medians({"ours": [BIN, "solve", "bacteria", path]}, reps if side <= 60 else 1)
-        rss = subprocess.run(["/usr/bin/time", "-f", "%M", BIN, "solve", "bacteria", path], check=True,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True).stderr
-        rss_kb = int(rss.strip().splitlines()[-1])
-        rows.append((side, m["ours"], rss_kb))
-        print(f"  bacteria {side:>3} x {side:<3} {m['ours']:8.3f} s  peak {rss_kb/1024:7.1f} MB", flush=True)
-    return rows
+        runs = [bacteria_sweep.run(BIN, path) for _ in range(reps if side <= 60 else 1)]
+        wall = statistics.median(r[0] for r in runs)
+        cpu = statistics.median(r[1] for r in runs)
+        peak = max(r[2] for r in runs)
+        rows.append((side, wall, cpu, peak))
+        print(f"  bacteria {side:>3} x {side:<3} {wall:8.3f} s  cpu {cpu:7.3f} s  peak {peak:7.1f} MB", flush=True)
+    old = os.environ.get("PERFECTPLAY_BACTERIA_OLD")
+    log = lambda text: print(text, flush=True)
+    if quick:
+        sweep = bacteria_sweep.sweep(BIN, old, [60], [1], 1, log)
+    else:
+        sweep = bacteria_sweep.sweep(BIN, old, [100], [1, 2, 3], min(reps, 3), log)
+        sweep += bacteria_sweep.sweep(BIN, old, [200], [1, 2, 3], 1, log)
+    return rows, sweep
 
 
 def has_dlib():
@@ -224,8 +237,8 @@ def main():
                 series.append((label, extra))
         plot(f"assignment-{hi}", f"assignment, values in [0, {hi}]", "n", series,
              os.path.join(IMG, f"assignment-{hi}.png"))
-    plot("bacteria", "bacteria: one R x R grid (5% radioactive)", "R", [("perfectplay", [(r[0], r[1]) for r in bac])],
-         os.path.join(IMG, "bacteria.png"))
+    plot("bacteria", "bacteria: one R x R grid (5% radioactive)", "R",
+         [("perfectplay", [(r[0], r[1]) for r in bac[0]])], os.path.join(IMG, "bacteria.png"))
     write_doc(pb, asg, bac, ref, args, reps, elapsed)
 
 
@@ -277,10 +290,22 @@ def write_doc(pb, asg, bac, ref, args, reps, elapsed):
     lines += [""]
     for hi in sorted({r[1] for r in asg}):
         lines.append(f"![assignment {hi}](img/assignment-{hi}.png)")
-    lines += ["", "## bacteria", "", "One R x R grid with 5% radioactive cells, whole process, and peak memory.", "",
-              "| R = C | time | peak memory |", "|---|---|---|"]
-    for side, t, rss in bac:
-        lines.append(f"| {side} | {t:.3f} s | {rss/1024:.1f} MB |")
+    import bacteria_sweep
+    sizes, sweep = bac
+    lines += ["", "## bacteria", "",
+              "One R x R grid per run, whole process (`perfectplay solve bacteria FILE`): every density",
+              "of radioactive cells from 0 to 50% and exactly 0, 1, 2, 5, 10 and 30 `#`, three seeds each,",
+              "and the grid of issue 20 with one `#` at the centre (`bench/bacteria_sweep.py`, the grids",
+              "in bench/data/bacteria-sweep/). Wall and CPU time (user + sys): the median over seeds and",
+              "rounds, with the range; peak memory: the largest. The fill runs on up to 16 threads, so",
+              "wall can be below CPU; on a loaded machine it is far above it. With",
+              "`PERFECTPLAY_BACTERIA_OLD=BIN`, the older binary runs alternately on the same grids (it",
+              "refuses sides past 127); docs/games/bacteria.md has the algorithm and the limits.", ""]
+    lines += bacteria_sweep.markdown(sweep).splitlines()
+    lines += ["", "One R x R grid with 5% radioactive cells, whole process (median), CPU time (user + sys)",
+              "and peak memory.", "", "| R = C | wall | CPU | peak memory |", "|---|---|---|---|"]
+    for side, wall, cpu, peak in sizes:
+        lines.append(f"| {side} | {wall:.3f} s | {cpu:.3f} s | {peak:.1f} MB |")
     lines += ["", "![bacteria](img/bacteria.png)", "", "## Exhaustive references: `perfectplay bench`", "",
               "Fixed positions solved by each game's reference; the node counts and checksums are a",
               "signature (a functional change to a solver or a game changes them); nodes/s is the speed.", "",

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cassert>
+#include <limits>
 
 #include "core/text_reader.h"
 #include "games/bacteria/bacteria_contest.h"
@@ -51,6 +52,24 @@ Reference Model::reference(SearchLimits limits) const {
 
 namespace {
 
+// The theory's memory budget of `limits` (see Model).
+std::uint64_t table_budget(SearchLimits limits) {
+  return limits.max_states > std::numeric_limits<std::uint64_t>::max() / Model::kBytesPerState
+             ? 0
+             : limits.max_states * Model::kBytesPerState;
+}
+
+// The contest's answers, each grid's table within the budget of `limits`
+// (the defaults allow every grid: 2 GB).
+std::vector<std::uint64_t> solve_within(std::string_view input, SearchLimits limits) {
+  GrundyTable::Options options;
+  options.max_table_bytes = table_budget(limits);
+  std::vector<std::uint64_t> out;
+  for (const Grid& g : parse_contest(input))
+    out.push_back(winning_openings(GrundyTable(g, options)));
+  return out;
+}
+
 int uninfected_empty(const Board& b) {
   return static_cast<int>(std::count(b.marks.begin(), b.marks.end(), '.'));
 }
@@ -59,7 +78,10 @@ int uninfected_empty(const Board& b) {
 
 std::shared_ptr<const GrundyTable> Model::table(const Grid& g) const {
   if (!tables_->last || !(tables_->last->grid() == g)) {
-    tables_->last = std::make_shared<const GrundyTable>(g);
+    GrundyTable::Options options;
+    options.max_table_bytes = table_budget(limits_);
+    tables_->last.reset();  // the old table's memory goes before the new one's comes
+    tables_->last = std::make_shared<const GrundyTable>(g, options);
   }
   return tables_->last;
 }
@@ -304,18 +326,18 @@ GameEntry entry() {
       {"density", "percent of radioactive cells", 20, 0, 100, true},
       exact_sizes_param(),
   };
-  e.solve = [](std::string_view input, const Params&) {
+  e.solve = [](std::string_view input, const Params& params) {
     std::string out;
     std::uint64_t i = 0;
-    for (const std::uint64_t y : solve_contest(input)) {
+    for (const std::uint64_t y : solve_within(input, params.limits)) {
       fmt::format_to(std::back_inserter(out), "Case #{}: {}\n", ++i, y);
     }
     return out;
   };
-  e.solve_json = [](std::string_view input, const Params&, const JsonSink& each) {
-    for (const std::uint64_t y : solve_contest(input)) each(y);
+  e.solve_json = [](std::string_view input, const Params& params, const JsonSink& each) {
+    for (const std::uint64_t y : solve_within(input, params.limits)) each(y);
   };
-  add_engine<Model>(e, [](const Params&) { return Model(); });
+  add_engine<Model>(e, [](const Params& p) { return Model(p.limits); });
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {
     const auto rows = params.get("rows"), cols = params.get("cols");
     if (rows * cols > kReferenceMaxEmpty + 4) {

@@ -57,7 +57,14 @@ class Model {
   using Position = Board;
   using Move = bacteria::Move;
 
-  Model() : tables_(std::make_shared<Tables>()) {}
+  // `limits` bound the reference's search and, as memory, the theory's
+  // table: a stored position counts as kBytesPerState bytes (about what the
+  // reference spends on one), so the default 20,000,000 allows 2 GB, more
+  // than the largest grid's 1.07 GB, and the web server's 2,000,000 allows
+  // 200 MB (grids up to 167 x 167 with two or more '#').
+  Model() : Model(SearchLimits{}) {}
+  explicit Model(SearchLimits limits) : limits_(limits), tables_(std::make_shared<Tables>()) {}
+  static constexpr std::uint64_t kBytesPerState = 100;
 
   Position parse_position(std::string_view text) const;
   std::string format_position(const Position& p) const;
@@ -86,10 +93,10 @@ class Model {
     return "the move that infects the fewest cells, a delaying heuristic not proven longest";
   }
 
-  // The theory's table for a grid. Building one costs up to 66 MB and
-  // O(R^2 C^2 (R + C)) as it fills, so the model keeps the last one, shared
-  // by its copies, as it keeps the reference's (a model serves one thread at
-  // a time).
+  // The theory's table for a grid. Filling one costs up to 1.07 GB and
+  // O(R^3 C^2) vector steps (bacteria_theory.h), so the model keeps the last
+  // one, shared by its copies, as it keeps the reference's (a model serves
+  // one thread at a time).
   std::shared_ptr<const GrundyTable> table(const Grid& g) const;
 
   // verify's check on a fresh grid of at most 64 cells: check_theory
@@ -102,6 +109,7 @@ class Model {
     std::shared_ptr<const GrundyTable> last;
     std::shared_ptr<Reference::Table> reference;
   };
+  SearchLimits limits_;
   std::shared_ptr<Tables> tables_;
 };
 

@@ -57,7 +57,7 @@ TEST(Bacteria, BadInput) {
   EXPECT_EQ(error_of("1\n2 2\n..\n.\n"), "in:4:2: row 2 has 1 cells, expected 2");
   EXPECT_EQ(error_of("1\n2 2\n..\n...\n"), "in:4:3: row 2 has more than 2 cells");
   EXPECT_EQ(error_of("1\n1 2\n.x\n"), "in:3:2: a cell is one of '.' '#', found 'x'");
-  EXPECT_EQ(error_of("1\n0 2\n"), "in:2:1: the number of rows R must be between 1 and 127");
+  EXPECT_EQ(error_of("1\n0 2\n"), "in:2:1: the number of rows R must be between 1 and 255");
   EXPECT_EQ(error_of("2\n1 1\n.\n"), "in:4:1: expected case 2 of 2, found end of input");
   EXPECT_EQ(error_of("1\n1 1\n.\n1 1\n"), "in:4:1: unexpected '1' after the last case");
   EXPECT_EQ(error_of("1\n2 2\n..\r\n..\r\n"), "accepted");

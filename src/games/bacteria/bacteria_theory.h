@@ -19,22 +19,92 @@
 //                 and clear columns c of g(left of c) ^ g(right of c)
 //   g(empty rectangle) = 0
 //
-// "Clear" is O(1) from per-row and per-column prefix counts of '#'.
+// Two closed forms, each proved by induction on the area (every option of a
+// rectangle is smaller, and its parts fall under the same forms). Write
+// c(h, w) for (a); a part of height or width 0 is worth 0.
 //
-// Evaluation (the lazy scheme and the clear-rectangle table are a
-// teammate's, from the parallel bacteria branch): a rectangle without '#'
-// depends only on its height and width, so one (R+1) x (C+1) table serves
-// all of them; any other rectangle is computed on demand, recursively, and
-// memoized in a byte per rectangle, so only rectangles that some sequence of
-// cuts reaches from the ones asked about are ever evaluated. O(1) tests: a
-// line is clear by per-row/column prefix counts of '#', a rectangle is
-// '#'-free by a 2D prefix count.
+//   (a) h x w without '#' (h, w >= 1): c(h, w) = 0 if h and w are even, 1 if
+//       both are odd, 2 if exactly one is odd. Every line is clear; a row cut
+//       leaves i x w and j x w with i + j = h - 1.
+//        - h, w even: one of i, j is odd (part 2), the other even (part 0):
+//          every option is 2, by symmetry the columns too: value 0.
+//        - h, w odd: i, j both odd (1 ^ 1 = 0) or both even (each 0 or 2):
+//          options in {0, 2}, and 0 is one (i = j = 0 when h = 1, else
+//          i = 1): value 1.
+//        - h odd, w even: rows give 0 (i, j of one parity: 2 ^ 2 or 0 ^ 0);
+//          a column cut leaves k + l = w - 1 (odd) columns, an odd part
+//          (h x odd: 1) and an even one (0 or 2): options {0, 1, 3} with 1
+//          from the edge column: value 2. h even, w odd: the same.
+//   (b) h x w with exactly one '#': (h + w) mod 2 =: p. Its row and column
+//       mutate; the options cut the four margins around it. Cutting the
+//       top margin with i rows above the cut leaves a clear i x w, c(i, w),
+//       and a one-'#' rectangle (h - 1 - i) x w, worth p ^ 1 ^ (i mod 2) by
+//       induction. The option: i = 0: 1 ^ p; i odd: c ^ p, that is 1 ^ p
+//       (w odd) or 2 ^ p (w even); i even >= 2: c ^ p ^ 1, that is 3 ^ p
+//       (w odd) or 1 ^ p (w even). So every option is 1 ^ p, 2 or 3, never
+//       p; the other margins by symmetry. p = 0: 0 is no option, value 0.
+//       p = 1: h + w >= 3, so there is a margin, its edge line (i = 0) is
+//       the option 0, and 1 never is: value 1.
 //
-// Cost: at most R(R+1)/2 * C(C+1)/2 rectangles, each O(R + C), so
-// O(R^2 C^2 (R + C)) in the worst case (few '#': little is clear of them, and
-// most rectangles are reached), far less with more '#'. Memory: one byte per
-// rectangle, allocated up front (a value is at most R + C <= 254): 15 x 15,
-// 14 KB; 100 x 100, 25.5 MB; 127 x 127, 66 MB. Recursion depth at most R + C.
+// Prefix counts of '#' tell in O(1) whether a line is clear and how many '#'
+// a rectangle holds, so a rectangle with at most one '#' costs O(1): a grid
+// with at most one '#' (issue 20's 127 x 127 grid with one at the centre
+// took 30 s) is settled in microseconds, the openings included.
+//
+// Evaluation of the rest, two ways.
+//  - On demand (lazy): a rectangle asked about is computed from its options,
+//    recursively, and kept in a small hash table (key: the four sides in a
+//    32-bit word). With many '#' few lines are clear and little is reached
+//    (a 100 x 100 grid with 5% '#' often has not one clear line); with few
+//    '#' nearly everything is (5 '#' in 100 x 100: 2 x 10^8 options looked
+//    at, seconds). So the work (options looked at) is counted, and past a
+//    budget, a 256th of the full fill's vector steps plus 10,000 (a few
+//    percent of the fill's time), the lazy evaluation stops and the full
+//    table is filled instead; later questions read it. (Keeping the lazy
+//    values in the table itself, a byte per rectangle, was tried: on these
+//    machines each page first touched at random costs microseconds, and it
+//    was slower.)
+//  - Full fill: every rectangle, bottom-up, 32 at a time with AVX2 (runtime
+//    dispatch; a scalar loop of the same layout elsewhere), one byte each
+//    (the value XOR 0x80). The layout puts 32 rectangles that differ only in
+//    their top row in one vector, and with them the parts every one of
+//    their cuts leaves:
+//
+//      table = [column span S = (c1, c2)] [height h = 0..R] [top row r1 = 0..R-h]
+//              S numbered c2 (c2 + 1) / 2 + c1; slice h starts at h (R+1) - h (h-1) / 2
+//
+//      rectangles (S, h, r1 .. r1+31), one vector; per option, two vectors:
+//        row cut i rows below the top:  (S, i, r1 ..)  and  (S, h-1-i, r1+i+1 ..)
+//        column cut at c:               ((c1, c-1), h, r1 ..)  and  ((c+1, c2), h, r1 ..)
+//
+//    so an option is two loads and an XOR (the 0x80 flags cancel), a mask
+//    for the lanes whose line holds '#' (a per-span row mask; per column,
+//    the distance to its next '#' against h), and two byte shuffles that
+//    turn a value below 16 into a bit of two 8-bit sets; the mex of 32
+//    lanes is a few instructions more. Values grow with the grid (7 at
+//    15 x 15; with 1% '#', 33 at 100 x 100 and 46 at 200 x 200), so a lane
+//    whose sets come back full runs the options again for the next window
+//    of 16 values (v - 16k: the values below the window wrap past 127 and
+//    vanish like masked lanes); 1.0 to 1.3 windows per step at 100 x 100,
+//    1.75 at 200 x 200 with 1% '#'. Values up to 127 fit; past that the
+//    table refuses (RequestError), never a wrong value. Vectors of rectangles with at most
+//    one '#' among them are written from the closed forms. The grid is held
+//    transposed when it has more columns than rows, so vectors run along
+//    the longer side. Span (c1, c2) needs the spans (c1, c) and (c, c2)
+//    inside it, so the rows c1 = C-1 .. 0 of spans go to the threads in
+//    turn (the processor's count, at most 16, when the fill is large), each
+//    row left to right, a span waiting until the row below has done its
+//    column: a wavefront in which a thread's row, the left parts of its
+//    cuts, stays in its cache.
+//
+// Cost of the full fill: the sum over spans S of width w and heights h of
+// ceil((R - h + 1) / 32) (h + w) vector steps (times the windows), about
+// R^3 C^2 / 96 for large grids: 100 x 100, 76 million; 200 x 200, 2.0
+// billion; and (C (C+1) / 2) ((R+1) (R+2) / 2) bytes of table: 100 x 100,
+// 26 MB; 127 x 127, 67 MB; 200 x 200, 408 MB; 255 x 255 (the limit),
+// 1.07 GB, allocated only when a fill starts and checked first against
+// Options::max_table_bytes. The lazy memo is at most the table's size, and
+// its recursion at most R + C deep.
 //
 // Counting winning openings. Becca wins iff g(grid) != 0. An opening H in a
 // clear row r is winning iff g(above) ^ g(below) == 0, and every one of the
@@ -43,17 +113,33 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/nimber.h"
 #include "games/bacteria/bacteria.h"
+#include "solvers/search_limits.h"
 
 namespace perfectplay::games::bacteria {
 
-// The largest grid side the theory accepts (values must fit in a byte).
-inline constexpr int kMaxSide = 127;
+// The largest grid side the theory accepts: a side fits a byte, and the
+// full table of a 255 x 255 grid is 1.07 GB.
+inline constexpr int kMaxSide = 255;
+
+// The table a grid needs is past the memory budget it was given (the
+// command line's --max-states, counted as memory: see bacteria_entry.h).
+class TableTooLarge : public SearchLimitExceeded {
+ public:
+  TableTooLarge(std::uint64_t limit, std::string message)
+      : SearchLimitExceeded(limit), message_(std::move(message)) {}
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  std::string message_;
+};
 
 struct Rect {
   int r1 = 0, r2 = -1, c1 = 0, c2 = -1;  // inclusive; empty when r1 > r2 or c1 > c2
@@ -64,51 +150,123 @@ struct Rect {
   friend bool operator==(const Rect&, const Rect&) = default;
 };
 
+// The value of an h x w rectangle without '#' (closed form (a) above).
+constexpr std::uint8_t clear_value(int h, int w) {
+  if (h <= 0 || w <= 0) return 0;
+  if ((h & 1) && (w & 1)) return 1;
+  return ((h + w) & 1) ? 2 : 0;
+}
+
 class GrundyTable {
  public:
-  // Computes every rectangle's value. Precondition: 1 <= rows, cols <= kMaxSide.
-  explicit GrundyTable(const Grid& grid);
+  // How values are computed; the defaults are what the game uses. Tests and
+  // benchmarks pick a way to compare them.
+  struct Options {
+    bool lazy = true;  // on demand first (with its budget); false: fill at once
+    bool simd = true;  // AVX2 where the processor has it; false: the scalar fill
+    // Work units (options looked at) the lazy evaluation may spend before it
+    // gives way to the full fill; 0: a 256th of the fill's vector steps.
+    std::uint64_t lazy_budget = 0;
+    // The most bytes the table may take; past it, asking about a rectangle
+    // with two or more '#' throws TableTooLarge. 0: no limit.
+    std::uint64_t max_table_bytes = 0;
+    // Threads of the full fill; 0: the processor's count (at most 16) for
+    // grids whose fill takes more than a few milliseconds, else one.
+    int threads = 0;
+  };
+
+  // Precondition: 1 <= rows, cols <= kMaxSide. O(R C) here; values on demand.
+  explicit GrundyTable(const Grid& grid) : GrundyTable(grid, Options{}) {}
+  GrundyTable(const Grid& grid, Options options);
 
   Nimber value(const Rect& r) const;
-  bool row_clear(int row, int c1, int c2) const {
-    return row_hash_[index(row, c2 + 1, grid_.cols + 1)] ==
-           row_hash_[index(row, c1, grid_.cols + 1)];
-  }
-  bool col_clear(int col, int r1, int r2) const {
-    return col_hash_[index(col, r2 + 1, grid_.rows + 1)] ==
-           col_hash_[index(col, r1, grid_.rows + 1)];
-  }
+  // Whether row `row` has no '#' in columns c1..c2 (and likewise a column).
+  bool row_clear(int row, int c1, int c2) const;
+  bool col_clear(int col, int r1, int r2) const;
   const Grid& grid() const { return grid_; }
-  std::size_t bytes() const { return memo_.size() + clear_.size(); }
-  std::uint64_t computed() const { return computed_; }  // rectangles evaluated so far
+
+  // What the evaluation did so far: whether the full table was filled, and
+  // whether the vector kernel filled it.
+  bool filled() const { return filled_; }
+  bool filled_by_simd() const { return filled_by_simd_; }
+  std::uint64_t lazy_work() const { return lazy_work_; }
+  // Bytes of the full table of an R x C grid (allocated zeroed; the lazy
+  // evaluation touches only what it reaches).
+  static std::size_t table_bytes(int rows, int cols);
+  // Vector steps of the full fill of an R x C grid.
+  static std::uint64_t fill_steps(int rows, int cols);
 
   // The two parts a move leaves of `rect`.
   static std::pair<Rect, Rect> split(const Rect& rect, const Move& m);
 
  private:
-  static std::size_t index(int a, int b, int width) {
-    return static_cast<std::size_t>(a) * static_cast<std::size_t>(width) +
-           static_cast<std::size_t>(b);
+  struct FreeDeleter {
+    void operator()(std::uint8_t* p) const { std::free(p); }
+  };
+  struct LazyBudgetSpent {};
+
+  // Internal coordinates: the grid transposed when it has more columns than
+  // rows, so rows_ >= cols_.
+  std::size_t span(int c1, int c2) const {
+    return (static_cast<std::size_t>(c2) * static_cast<std::size_t>(c2 + 1) / 2 +
+            static_cast<std::size_t>(c1)) *
+           block_;
   }
-  std::size_t slot(int r1, int r2, int c1, int c2) const {
-    // Triangular indices: (r1, r2) with r1 <= r2 -> r2 (r2 + 1) / 2 + r1.
-    const std::size_t rows = static_cast<std::size_t>(r2) * (r2 + 1) / 2 + r1;
-    const std::size_t cols = static_cast<std::size_t>(c2) * (c2 + 1) / 2 + c1;
-    return cols * row_pairs_ + rows;
+  std::size_t slice(int h) const {
+    const auto uh = static_cast<std::size_t>(h);
+    return uh * static_cast<std::size_t>(rows_ + 1) - uh * (uh - (uh > 0 ? 1 : 0)) / 2;
   }
+  bool blocked(int r, int c) const { return cells_[static_cast<std::size_t>(r) * cols_ + c] != 0; }
+  int count(int r1, int r2, int c1, int c2) const;   // '#' in the rectangle, inclusive
+  bool line_clear_row(int r, int c1, int c2) const;  // internal row r, columns c1..c2
+  bool line_clear_col(int c, int r1, int r2) const;
+  std::uint8_t closed_form(int h, int c1, int c2, int hashes) const;
+
+  std::uint8_t internal_value(int r1, int h, int c1, int c2) const;
+  std::uint8_t lazy(int r1, int h, int c1, int c2) const;
+  std::size_t memo_slot(std::uint32_t key) const {
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 20) & (memo_.size() - 1);
+  }
+  std::optional<std::uint8_t> memo_find(std::uint32_t key) const;
+  void memo_insert(std::uint32_t key, std::uint8_t value) const;
+  void ensure_table() const;
+  // Per thread: the span's row mask (0x70 where a row is clear in it, 0xFF
+  // not) and the spans its column cuts leave, left and right of each column.
+  struct SpanScratch {
+    std::vector<std::uint8_t> rowmask;
+    std::vector<const std::uint8_t*> left, right;
+  };
+  void fill() const;
+  int fill_threads() const;
+  void prepare_span(int c1, int c2, SpanScratch& scratch) const;
+  void fill_span_avx2(int c1, int c2, SpanScratch& scratch) const;
+  void fill_span_scalar(int c1, int c2, SpanScratch& scratch) const;
+
+  // The rectangles (c1, c2, h, base .. base + n - 1) when they hold at most
+  // one '#' together: true and filled by the closed forms.
+  bool fill_closed(int c1, int c2, int h, int base, int n) const;
+  void prepare_masks() const;
 
   Grid grid_;
-  std::size_t row_pairs_ = 0;
-  std::size_t col_pairs_ = 0;
-  std::uint8_t grundy(int r1, int r2, int c1, int c2) const;
-  bool has_radioactive(int r1, int r2, int c1, int c2) const;
+  Options options_;
+  bool transposed_ = false;
+  int rows_ = 0, cols_ = 0;
+  std::size_t block_ = 0;                 // bytes per column span: (R+1)(R+2)/2
+  std::vector<std::uint8_t> cells_;       // internal, 1 for '#'
+  std::vector<std::uint32_t> prefix2d_;   // '#' in the top-left rectangles, (R+1) x (C+1)
+  std::vector<std::uint16_t> row_count_;  // per internal row, prefix counts over columns
+  std::vector<std::uint16_t> col_count_;  // per internal column, over rows
 
-  std::vector<std::uint32_t> prefix2d_;     // counts of '#' in the top-left rectangles
-  std::vector<std::uint8_t> clear_;         // value of an h x w rectangle without '#'
-  mutable std::vector<std::uint8_t> memo_;  // every rectangle, filled on demand
-  mutable std::uint64_t computed_ = 0;
-  std::vector<std::uint16_t> row_hash_;  // prefix counts of '#' per row
-  std::vector<std::uint16_t> col_hash_;  // per column
+  mutable std::vector<std::uint64_t> memo_;  // the lazy evaluation's values
+  mutable std::size_t memo_used_ = 0;
+  mutable std::unique_ptr<std::uint8_t, FreeDeleter> table_;  // the full fill's
+  mutable std::vector<std::uint8_t> zero_;   // the parts of an empty column span: value 0
+  mutable std::vector<std::size_t> slices_;  // slice(h) for h = 0..R
+  mutable std::vector<std::uint8_t> dist_;   // per column, rows from r1 to its next '#' (<= 255)
+  mutable bool filled_ = false;
+  mutable bool filled_by_simd_ = false;
+  mutable std::uint64_t lazy_work_ = 0;
+  std::uint64_t lazy_budget_ = 0;
 };
 
 // The contest's answer for a whole grid: 0 if Becca loses, else the number

@@ -1,0 +1,1 @@
+hint bacteria - --max-states 1000
