@@ -431,7 +431,7 @@ AVX2 MinAt<Cost> start_avx2(const Cost* row, const Cost* v, Cost* d, std::uint32
 // distances; track4 folds the open ones into a lane-wise least with its
 // columns.
 template <class Cost, class L = Lanes<Cost>>
-AVX2 [[gnu::always_inline]] inline typename L::V relax4(const Cost* row, const Cost* v, Cost* d,
+[[gnu::always_inline]] AVX2 inline typename L::V relax4(const Cost* row, const Cost* v, Cost* d,
                                                         std::uint32_t* pred, std::size_t j,
                                                         typename L::V h, typename L::V min,
                                                         __m128i i) {
@@ -447,7 +447,7 @@ AVX2 [[gnu::always_inline]] inline typename L::V relax4(const Cost* row, const C
 }
 
 template <class Cost, class L = Lanes<Cost>>
-AVX2 [[gnu::always_inline]] inline void track4(typename L::V dj, typename L::V min,
+[[gnu::always_inline]] AVX2 inline void track4(typename L::V dj, typename L::V min,
                                                typename L::V big, typename L::V& best, __m256i& at,
                                                __m256i index) {
   // Settled lanes are below the minimum, lanes at it were just settled.
