@@ -63,15 +63,8 @@ class AlphaBetaSolver {
   }
 
   // Fail-soft alpha-beta; see the contract above. Precondition: alpha < beta.
-  Score search(const Position& p, Score alpha, Score beta) {
-    try {
-      return visit(p, alpha, beta, 0);
-    } catch (...) {
-      stack_.clear();  // the table's intervals stay true
-      probes_.clear();
-      throw;
-    }
-  }
+  // After an exception (the state limit) the table's intervals stay true.
+  Score search(const Position& p, Score alpha, Score beta) { return visit(p, alpha, beta, 0); }
 
   std::uint64_t stored_positions() const { return memo_.size(); }
   // The table's bytes per stored position (its slot arrays are at most 3/4
@@ -91,7 +84,9 @@ class AlphaBetaSolver {
     Score upper;
     std::uint32_t best;  // index into moves(p), or kNoMove
   };
+  using Move = typename G::Move;
   using Handle = typename Memo<G, Bounds>::Handle;
+  using Probe = typename Memo<G, Bounds>::Probe;
   static constexpr Bounds kUnknown{kScoreMin, kScoreMax, kNoMove};
 
   Score visit(const Position& p, Score alpha, Score beta, std::size_t depth) {
@@ -101,13 +96,11 @@ class AlphaBetaSolver {
     return enter(h, inserted, p, alpha, beta, depth);
   }
 
-  // The child of p by stack_.moves[move] (probed ahead, see compute), at
+  // The child of p by m (probed ahead, see compute), at
   // `depth`, searched with (alpha, beta).
-  Score child(typename Memo<G, Bounds>::Probe probe, const Position& p, std::size_t move,
-              Score alpha, Score beta, std::size_t depth) {
-    if (!probe.packed) {
-      return visit(stack_.play(game_, depth, p, stack_.moves[move]), alpha, beta, depth);
-    }
+  Score child(Probe probe, const Position& p, const Move& m, Score alpha, Score beta,
+              std::size_t depth) {
+    if (!probe.packed) return visit(stack_.play(game_, depth, p, m), alpha, beta, depth);
     assert(alpha < beta);
     bool inserted;
     const Handle h = memo_.find_or_insert(probe, kUnknown, inserted);
@@ -116,7 +109,7 @@ class AlphaBetaSolver {
       if (b.lower == b.upper || b.lower >= beta) return b.lower;  // as in enter()
       if (b.upper <= alpha) return b.upper;
     }
-    return enter(h, inserted, stack_.play(game_, depth, p, stack_.moves[move]), alpha, beta, depth);
+    return enter(h, inserted, stack_.play(game_, depth, p, m), alpha, beta, depth);
   }
 
   // p's entry h, just found or inserted: the answer when its interval settles
@@ -131,7 +124,7 @@ class AlphaBetaSolver {
       alpha = std::max(alpha, b.lower);
       beta = std::min(beta, b.upper);
       first = b.best;
-    } else if (memo_.size() - 1 + stack_.moves.size() >= limits_.max_states) {
+    } else if (memo_.size() - 1 + stack_.pending >= limits_.max_states) {
       throw SearchLimitExceeded(limits_.max_states);
     }
     return expand(p, alpha, beta, depth, h, first);
@@ -165,12 +158,13 @@ class AlphaBetaSolver {
   // on the mover's bad side (see the design paragraph).
   Score compute(const Position& p, Score alpha, Score beta, std::size_t depth, std::uint32_t first,
                 std::uint32_t& best_move) {
-    const std::size_t base = stack_.moves.size();
-    detail::append_moves(game_, p, stack_.moves);
-    const std::size_t n = stack_.moves.size() - base;
+    std::vector<Move>& moves = stack_.moves_at(depth);
+    detail::append_moves(game_, p, moves);
+    const std::size_t n = moves.size();
     if (n == 0) return game_.final_score(p);
     assert(n < kNoMove);
-    if (memo_.size() + stack_.moves.size() > limits_.max_states) {
+    const PendingMoves held(stack_.pending, n);
+    if (memo_.size() + stack_.pending > limits_.max_states) {
       throw SearchLimitExceeded(limits_.max_states);
     }
     const bool maximizing = game_.side(p) == Side::kMax;
@@ -178,26 +172,25 @@ class AlphaBetaSolver {
     const bool reorder = first < n;
     // The k-th move searched: first, then 0, 1, ... skipping it.
     const auto order = [&](std::size_t k) {
-      return base + (!reorder ? k : k == 0 ? first : k <= first ? k - 1 : k);
+      return !reorder ? k : k == 0 ? first : k <= first ? k - 1 : k;
     };
-    const std::size_t probes = probes_.size();
-    probes_.resize(probes + n);
+    std::vector<Probe>& probes = probes_.at(depth);
+    probes.resize(n);
     std::size_t ahead = 0;  // moves probed, in search order
     Score best = maximizing ? kScoreMin : kScoreMax;
     std::size_t best_i = 0;
     for (std::size_t k = 0; k < n; ++k) {
       if constexpr (Memo<G, Bounds>::kPacks) {
         for (; ahead < n && ahead <= k + kLookahead; ++ahead) {
-          probes_[probes + ahead] =
-              memo_.probe(stack_.play(game_, depth + 1, p, stack_.moves[order(ahead)]));
+          probes[ahead] = memo_.probe(stack_.play(game_, depth + 1, p, moves[order(ahead)]));
         }
       }
       const std::size_t i = order(k);
-      const Score r = detail::reward(game_, p, stack_.moves[i]);
-      const Score v = r + child(probes_[probes + k], p, i, alpha - r, beta - r, depth + 1);
+      const Score r = detail::reward(game_, p, moves[i]);
+      const Score v = r + child(probes[k], p, moves[i], alpha - r, beta - r, depth + 1);
       if (maximizing ? v > best : v < best) {
         best = v;
-        best_i = i - base;
+        best_i = i;
       }
       if (maximizing) {
         alpha = std::max(alpha, v);
@@ -206,8 +199,6 @@ class AlphaBetaSolver {
       }
       if (alpha >= beta) break;
     }
-    probes_.resize(probes);
-    stack_.pop_moves(base);
     if (maximizing ? best > alpha0 : best < beta0) best_move = static_cast<std::uint32_t>(best_i);
     return best;
   }
@@ -216,7 +207,7 @@ class AlphaBetaSolver {
   SearchLimits limits_;
   Memo<G, Bounds> memo_;
   SearchStack<G> stack_;
-  std::vector<typename Memo<G, Bounds>::Probe> probes_;  // per open position, as stack_.moves
+  PerDepth<std::vector<Probe>> probes_;  // per depth, as the moves
   std::uint64_t expanded_ = 0;
 };
 

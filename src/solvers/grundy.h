@@ -13,11 +13,11 @@
 // A part is entered in the memo (solvers/table.h) once, by one
 // find-or-insert, as open, and given its value when its options are done;
 // meeting an open part again means a cycle (a logic error). An entry is 64
-// bits: value * 2 + 1, or 0 while open. The moves of the open parts share one
-// vector, the options' values another, and the parts of each depth's child
-// are written into one reused buffer per depth (game.h's components(p, parts)
-// hook), so a part's expansion allocates nothing once the search has been as
-// deep before.
+// bits: value * 2 + 1, or 0 while open. Each depth keeps its move list, its
+// options' values and the parts of its child (game.h's components(p, parts)
+// hook) in buffers reused from one part to the next (solvers/search_stack.h),
+// so a part's expansion allocates nothing once the search has been as deep
+// before.
 //
 // Memory: one entry per distinct part, plus the moves of the parts open on
 // the stack; together bounded by SearchLimits::max_states. After an exception
@@ -26,7 +26,6 @@
 
 #include <cassert>
 #include <cstdint>
-#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -89,6 +88,7 @@ class GrundySolver {
   const G& game() const { return game_; }
 
  private:
+  using Move = typename G::Move;
   using Entry = std::uint64_t;
   static constexpr Entry kOpen = 0;
   static constexpr bool kWritesParts =
@@ -102,16 +102,13 @@ class GrundySolver {
       return f();
     } catch (...) {
       memo_.clear();
-      stack_.clear();
-      values_.clear();
       throw;
     }
   }
 
   Nimber sum_of_parts(const Position& p, std::size_t depth) {
     if constexpr (kWritesParts) {
-      while (parts_.size() <= depth) parts_.push_back(std::make_unique<PartBuffer<Position>>());
-      PartBuffer<Position>& parts = *parts_[depth];
+      PartBuffer<Position>& parts = parts_.at(depth);
       parts.clear();
       game_.components(p, parts);
       Nimber total;
@@ -137,36 +134,35 @@ class GrundySolver {
 
   [[gnu::noinline]] Nimber expand(const Position& part, std::size_t depth,
                                   typename Memo<G, Entry>::Handle h) {
-    if (memo_.size() - 1 + stack_.moves.size() >= limits_.max_states) {
+    if (memo_.size() - 1 + stack_.pending >= limits_.max_states) {
       throw SearchLimitExceeded(limits_.max_states);
     }
     if ((++expanded_ & 0xFFFF) == 0) progress::report("positions searched", expanded_, 0);
-    const std::size_t base = stack_.moves.size();
-    detail::append_moves(game_, part, stack_.moves);
-    const std::size_t end = stack_.moves.size();
-    if (memo_.size() + end > limits_.max_states) throw SearchLimitExceeded(limits_.max_states);
-    const std::size_t values_base = values_.size();
-    for (std::size_t i = base; i < end; ++i) {
-      values_.push_back(
-          sum_of_parts(stack_.play(game_, depth + 1, part, stack_.moves[i]), depth + 1));
+    std::vector<Move>& moves = stack_.moves_at(depth);
+    detail::append_moves(game_, part, moves);
+    const PendingMoves held(stack_.pending, moves.size());
+    if (memo_.size() + stack_.pending > limits_.max_states) {
+      throw SearchLimitExceeded(limits_.max_states);
     }
-    stack_.pop_moves(base);
-    const Nimber value = mex_from(values_base);
+    std::vector<Nimber>& values = values_.at(depth);
+    values.clear();
+    for (const Move& m : moves) {
+      values.push_back(sum_of_parts(stack_.play(game_, depth + 1, part, m), depth + 1));
+    }
+    const Nimber value = mex_of(values);
     assert(value.value < (std::uint64_t{1} << 63));
     memo_.at(h, part) = value.value * 2 + 1;
     return value;
   }
 
-  // The mex of values_[from, end), which it then drops. O(n) with a reused
-  // scratch: only values below n can matter (n values leave some value <= n
-  // missing).
-  Nimber mex_from(std::size_t from) {
-    const std::size_t n = values_.size() - from;
+  // The mex of `values`, O(n) with a reused scratch: only values below n can
+  // matter (n values leave some value <= n missing).
+  Nimber mex_of(const std::vector<Nimber>& values) {
+    const std::size_t n = values.size();
     seen_.assign(n + 1, 0);
-    for (std::size_t i = from; i < values_.size(); ++i) {
-      if (values_[i].value <= n) seen_[values_[i].value] = 1;
+    for (const Nimber v : values) {
+      if (v.value <= n) seen_[v.value] = 1;
     }
-    values_.resize(from);
     std::uint64_t m = 0;
     while (seen_[m]) ++m;
     return Nimber(m);
@@ -176,10 +172,8 @@ class GrundySolver {
   SearchLimits limits_;
   Memo<G, Entry> memo_;
   SearchStack<G> stack_;
-  // Per depth, the parts of that depth's child (each buffer its own
-  // allocation: a reference to one stays valid as deeper ones are added).
-  std::vector<std::unique_ptr<PartBuffer<Position>>> parts_;
-  std::vector<Nimber> values_;  // the options' values of the open parts
+  PerDepth<PartBuffer<Position>> parts_;  // per depth: the parts of that depth's child
+  PerDepth<std::vector<Nimber>> values_;  // per depth: the options' values of the open part
   std::vector<unsigned char> seen_;
   std::uint64_t expanded_ = 0;
 };

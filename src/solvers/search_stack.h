@@ -1,23 +1,29 @@
-// SearchStack: what a depth-first search keeps per ply, reused from one
+// SearchStack: what a depth-first search keeps per depth, reused from one
 // position to the next so that expanding a position allocates nothing once
 // the search has been as deep before.
 //
-//   moves   one vector for every open position: a position at depth d
-//           appends its moves, reads them as moves[base, end) while its
-//           children are searched (which append theirs after them), and
-//           truncates back to base when it is done. Its size is the count of
-//           moves held on the stack (SearchLimits counts it).
-//   child   one position per depth, overwritten for each move: copy-assigned
-//           from its parent (so a vector or string it owns keeps its storage)
-//           and then played in place.
+//   moves_at(d)   the move list of the position open at depth d, emptied for
+//                 append_moves (core/game.h) to fill; it keeps its capacity.
+//   play(d, ...)  the child at depth d, overwritten for each move:
+//                 copy-assigned from its parent (so a vector or string it owns
+//                 keeps its storage), then played in place.
+//   pending       the moves held by the open positions (SearchLimits counts
+//                 them), kept by each position with a PendingMoves.
 //
-//   depth 0: the caller's position   moves: [a0 a1 a2 | b0 b1 | c0 c1 c2]
-//   depth 1: child(1) = play(p, a1)            open: a (at a1), b (at b1), c
-//   depth 2: child(2) = play(child(1), b1)
+//   depth 0: the caller's position p        moves_at(0) = [a0 a1 a2]
+//   depth 1: play(1, p, a1)                 moves_at(1) = [b0 b1]
+//   depth 2: play(2, play(1, p, a1), b0)    moves_at(2) = ...
+//
+// Each depth's items are allocations of their own: a reference to one stays
+// valid while deeper ones are added. (One vector for the whole stack was
+// tried first: a deep search whose positions have many moves, such as an
+// octal game's long row, spent most of its time moving that vector as it
+// grew.)
 #pragma once
 
 #include <cassert>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -25,18 +31,35 @@
 
 namespace perfectplay {
 
+// One T per depth, each its own allocation, reused.
+template <class T>
+class PerDepth {
+ public:
+  T& at(std::size_t depth) {
+    while (items_.size() <= depth) items_.push_back(std::make_unique<T>());
+    return *items_[depth];
+  }
+
+ private:
+  std::vector<std::unique_ptr<T>> items_;
+};
+
 template <class G>
 class SearchStack {
  public:
   using Position = typename G::Position;
   using Move = typename G::Move;
 
-  std::vector<Move> moves;
+  std::uint64_t pending = 0;
 
-  // The child at `depth` >= 1, set to play(parent, m). It stays valid while
-  // the search below it runs (each child has its own allocation, which the
-  // vector of pointers never moves). Precondition: parent is not the child at
-  // `depth` itself.
+  std::vector<Move>& moves_at(std::size_t depth) {
+    std::vector<Move>& m = moves_.at(depth);
+    m.clear();
+    return m;
+  }
+
+  // The child at `depth` >= 1, set to play(parent, m). Precondition: parent
+  // is not the child at `depth` itself.
   Position& play(const G& game, std::size_t depth, const Position& parent, const Move& m) {
     assert(depth >= 1 && depth <= children_.size() + 1);
     if (depth > children_.size()) children_.push_back(std::make_unique<Position>(parent));
@@ -46,15 +69,8 @@ class SearchStack {
     return c;
   }
 
-  // Drops the moves of the position that appended them at `base`.
-  void pop_moves(std::size_t base) {
-    moves.erase(moves.begin() + static_cast<std::ptrdiff_t>(base), moves.end());
-  }
-
-  // After a search unwound (an exception): no position is open.
-  void clear() { moves.clear(); }
-
  private:
+  PerDepth<std::vector<Move>> moves_;
   std::vector<std::unique_ptr<Position>> children_;
 };
 

@@ -15,7 +15,7 @@
 // two bits (0 for open) and the remoteness above them.
 //
 // Memory: one memo entry per distinct position reached, plus the moves of the
-// positions on the stack (one shared vector, solvers/search_stack.h);
+// positions on the stack (solvers/search_stack.h);
 // together bounded by SearchLimits::max_states. Time: O(sum over reached
 // positions of the number of moves), with no allocation per position once
 // the stack is as deep as it gets (for games with the hooks of core/game.h).
@@ -54,8 +54,6 @@ class WinLossSolver {
       return visit(p, 0);
     } catch (...) {
       memo_.clear();
-      stack_.clear();
-      probes_.clear();
       throw;
     }
   }
@@ -71,7 +69,9 @@ class WinLossSolver {
   const G& game() const { return game_; }
 
  private:
+  using Move = typename G::Move;
   using Entry = std::uint32_t;
+  using Probe = typename Memo<G, Entry>::Probe;
   static constexpr Entry kOpen = 0;
   static constexpr std::uint32_t kMaxRemoteness = (std::uint32_t{1} << 30) - 1;
 
@@ -95,7 +95,7 @@ class WinLossSolver {
 
   [[gnu::noinline]] Outcome expand(const Position& p, std::size_t depth,
                                    typename Memo<G, Entry>::Handle h) {
-    if (memo_.size() - 1 + stack_.moves.size() >= limits_.max_states) {
+    if (memo_.size() - 1 + stack_.pending >= limits_.max_states) {
       throw SearchLimitExceeded(limits_.max_states);
     }
     if ((++expanded_ & 0xFFFF) == 0) progress::report("positions searched", expanded_, 0);
@@ -112,49 +112,46 @@ class WinLossSolver {
 
   Outcome compute(const Position& p, std::size_t depth) {
     if (auto fixed = detail::decided(game_, p)) return *fixed;
-    const std::size_t base = stack_.moves.size();
-    detail::append_moves(game_, p, stack_.moves);
-    const std::size_t n = stack_.moves.size() - base;
+    std::vector<Move>& moves = stack_.moves_at(depth);
+    detail::append_moves(game_, p, moves);
+    const std::size_t n = moves.size();
     if (n == 0) {
       return detail::ending_of(game_) == Ending::kNormal ? Outcome::loss(0) : Outcome::win(0);
     }
-    if (memo_.size() + stack_.moves.size() > limits_.max_states) {
+    const PendingMoves held(stack_.pending, n);
+    if (memo_.size() + stack_.pending > limits_.max_states) {
       throw SearchLimitExceeded(limits_.max_states);
     }
-    const std::size_t probes = probes_.size();
-    probes_.resize(probes + n);
+    std::vector<Probe>& probes = probes_.at(depth);
+    probes.resize(n);
     std::size_t ahead = 0;  // children probed
     Outcome best;
     for (std::size_t k = 0; k < n; ++k) {
       if constexpr (Memo<G, Entry>::kPacks) {
         for (; ahead < n && ahead <= k + kLookahead; ++ahead) {
-          probes_[probes + ahead] =
-              memo_.probe(stack_.play(game_, depth + 1, p, stack_.moves[base + ahead]));
+          probes[ahead] = memo_.probe(stack_.play(game_, depth + 1, p, moves[ahead]));
         }
       }
-      const Outcome o = child(probes_[probes + k], p, base + k, depth + 1).parent_view();
+      const Outcome o = child(probes[k], p, moves[k], depth + 1).parent_view();
       if (k == 0 || o.better_than(best)) best = o;
     }
-    probes_.resize(probes);
-    stack_.pop_moves(base);
     return best;
   }
 
-  // The outcome of the child of p by stack_.moves[move], at `depth`.
-  Outcome child(typename Memo<G, Entry>::Probe probe, const Position& p, std::size_t move,
-                std::size_t depth) {
-    if (!probe.packed) return visit(stack_.play(game_, depth, p, stack_.moves[move]), depth);
+  // The outcome of the child of p by m, at `depth`.
+  Outcome child(Probe probe, const Position& p, const Move& m, std::size_t depth) {
+    if (!probe.packed) return visit(stack_.play(game_, depth, p, m), depth);
     bool inserted;
     const auto h = memo_.find_or_insert(probe, kOpen, inserted);
     if (!inserted) return known(memo_.at(h));
-    return expand(stack_.play(game_, depth, p, stack_.moves[move]), depth, h);
+    return expand(stack_.play(game_, depth, p, m), depth, h);
   }
 
   G game_;
   SearchLimits limits_;
   Memo<G, Entry> memo_;
   SearchStack<G> stack_;
-  std::vector<typename Memo<G, Entry>::Probe> probes_;  // per open position, as stack_.moves
+  PerDepth<std::vector<Probe>> probes_;  // per depth, as the moves
   std::uint64_t expanded_ = 0;
 };
 
