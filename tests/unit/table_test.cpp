@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <random>
@@ -50,6 +51,27 @@ TEST(FlatTable, FindsWhatItInsertedThroughGrowth) {
   }
   EXPECT_EQ(t.find(999), t.kAbsent);
   EXPECT_EQ(t.bytes(), t.capacity() * sizeof(FlatTable<std::uint64_t, std::uint32_t>::Slot));
+}
+
+TEST(FlatTable, ReusedArraysComeBackEmpty) {
+  // A table's freed slot arrays go to the thread's BlockCache and are handed
+  // to the next table of the same size: zeroed, so none of the old keys shows.
+  for (int round = 0; round < 3; ++round) {
+    FlatTable<std::uint64_t, std::uint64_t> t;
+    bool inserted = false;
+    for (std::uint64_t k = 1; k <= 3000; ++k) {
+      t.find_or_insert(k * 7919, k, inserted);  // the same keys every round
+      ASSERT_TRUE(inserted) << "round " << round << " key " << k;
+    }
+    EXPECT_EQ(t.size(), 3000u);
+  }
+  detail::BlockCache cache;
+  void* a = std::calloc(64, 1);
+  cache.keep(a, 64);
+  EXPECT_EQ(cache.take(128), nullptr);
+  EXPECT_EQ(cache.take(64), a);
+  EXPECT_EQ(cache.take(64), nullptr);
+  std::free(a);
 }
 
 TEST(FlatTable, ZeroKeyLivesInTheSideSlot) {
