@@ -7,8 +7,10 @@ Runs `OLD bench --size S --json` and `NEW bench --size S --json` alternately, RE
 times each (old, new, old, new, ...), so that a change in the machine's load hits
 both alike, and prints a Markdown table: per game the nodes (the signature; the
 two must agree unless --allow-different), and for each binary the median nodes/s
-with the range over the runs, and new / old of the medians. nodes/s is nodes over
-the searches' CPU time, as `perfectplay bench` reports it.
+with the range over the runs, new / old of the medians, and the new binary's
+median visits/s (positions reached from expanded ones, answered by a table or not,
+when its bench reports them). nodes/s is nodes over the searches' CPU time, as
+`perfectplay bench` reports it.
 """
 import argparse
 import json
@@ -34,16 +36,17 @@ def main():
                     help="report different signatures instead of failing")
     args = ap.parse_args()
     rates = {"old": {}, "new": {}}
+    visits = {}
     nodes = {"old": {}, "new": {}}
     for rep in range(args.reps):
         for which, binary in (("old", args.old), ("new", args.new)):
             doc = run(binary, args.size, args.games)
-            for g in doc["games"]:
-                rates[which].setdefault(g["game"], []).append(g["nodes"] / max(g["seconds"], 1e-9))
+            for g in doc["games"] + [dict(doc, game="(all)")]:
+                seconds = max(g["seconds"], 1e-9)
+                rates[which].setdefault(g["game"], []).append(g["nodes"] / seconds)
                 nodes[which][g["game"]] = (g["nodes"], g["checksum"])
-            total = doc["nodes"] / max(doc["seconds"], 1e-9)
-            rates[which].setdefault("(all)", []).append(total)
-            nodes[which]["(all)"] = (doc["nodes"], doc["checksum"])
+                if which == "new" and "visited" in g:
+                    visits.setdefault(g["game"], []).append(g["visited"] / seconds)
         print(f"rep {rep + 1} of {args.reps} done", file=sys.stderr, flush=True)
     differ = [g for g in nodes["new"] if nodes["old"].get(g) != nodes["new"][g]]
     if differ and not args.allow_different:
@@ -52,14 +55,16 @@ def main():
     def cell(xs):
         return f"{statistics.median(xs) / 1e6:.2f} M ({min(xs) / 1e6:.2f}-{max(xs) / 1e6:.2f})"
 
-    print(f"| game | nodes | old nodes/s, median (range) | new nodes/s, median (range) | new / old |")
-    print("|---|---|---|---|---|")
+    print("| game | nodes | old nodes/s, median (range) | new nodes/s, median (range) | new / old "
+          "| new visits/s |")
+    print("|---|---|---|---|---|---|")
     for g in rates["new"]:
         old, new = rates["old"][g], rates["new"][g]
         n = nodes["new"][g][0] if nodes["old"].get(g) == nodes["new"][g] else (
             f"{nodes['old'][g][0]} / {nodes['new'][g][0]}")
+        v = f"{statistics.median(visits[g]) / 1e6:.1f} M" if g in visits else "-"
         print(f"| {g} | {n} | {cell(old)} | {cell(new)} | "
-              f"{statistics.median(new) / statistics.median(old):.1f}x |")
+              f"{statistics.median(new) / statistics.median(old):.1f}x | {v} |")
 
 
 if __name__ == "__main__":

@@ -85,6 +85,10 @@ struct BenchResult {
   std::string positions;  // what was solved, for the report
   std::uint64_t nodes = 0;
   std::uint64_t checksum = 0;
+  // Positions visited: each child reached from an expanded position, answered
+  // by the table or not (what a chess engine or Pons' connect4 solver counts
+  // as nodes). Not part of the signature.
+  std::uint64_t visited = 0;
   std::uint64_t stored = 0;            // positions in the largest table of the set
   std::size_t bytes_per_position = 0;  // that table's bytes per stored position
   // CPU time in the references' searches only (BenchTimer): building the
@@ -96,6 +100,7 @@ struct BenchResult {
   template <class Solver>
   void record(const Solver& solver, double search_seconds, std::uint64_t fold) {
     nodes += solver.expanded_positions();
+    visited += solver.visited_positions();
     if (solver.stored_positions() >= stored) {
       stored = solver.stored_positions();
       bytes_per_position = solver.bytes_per_position();

@@ -413,12 +413,13 @@ int run_bench(const std::vector<std::string>& only, int size, bool json) {
     if (chosen && g.bench) ++games_to_bench;
   }
   std::uint64_t total = 0;
+  std::uint64_t visited = 0;
   std::uint64_t checksum = 0;
   double seconds = 0;
   nlohmann::json jgames = nlohmann::json::array();
   std::string out =
-      fmt::format("{:<10} {:>10} {:>16} {:>8} {:>10} {:>9} {:>9}  positions\n", "game", "nodes",
-                  "checksum", "cpu s", "nodes/s", "stored", "B/stored");
+      fmt::format("{:<10} {:>10} {:>16} {:>8} {:>10} {:>10} {:>9} {:>9}  positions\n", "game",
+                  "nodes", "checksum", "cpu s", "nodes/s", "visits/s", "stored", "B/stored");
   for (const pp::GameEntry& g : pp::all_games()) {
     if (!only.empty() && std::find(only.begin(), only.end(), g.name) == only.end()) continue;
     if (!g.bench) continue;
@@ -426,17 +427,20 @@ int run_bench(const std::vector<std::string>& only, int size, bool json) {
     const pp::BenchResult r = g.bench(size);
     const double s = r.seconds;  // the searches' CPU time (see BenchResult)
     fmt::format_to(std::back_inserter(out),
-                   "{:<10} {:>10} {:>16x} {:>8.3f} {:>10.0f} {:>9} {:>9}  {}\n", g.name, r.nodes,
-                   r.checksum, s, static_cast<double>(r.nodes) / std::max(s, 1e-9), r.stored,
+                   "{:<10} {:>10} {:>16x} {:>8.3f} {:>10.0f} {:>10.0f} {:>9} {:>9}  {}\n", g.name,
+                   r.nodes, r.checksum, s, static_cast<double>(r.nodes) / std::max(s, 1e-9),
+                   static_cast<double>(r.visited) / std::max(s, 1e-9), r.stored,
                    r.bytes_per_position, r.positions);
     jgames.push_back({{"game", g.name},
                       {"nodes", r.nodes},
+                      {"visited", r.visited},
                       {"checksum", fmt::format("{:x}", r.checksum)},
                       {"seconds", s},
                       {"stored", r.stored},
                       {"bytes_per_stored", r.bytes_per_position},
                       {"positions", r.positions}});
     total += r.nodes;
+    visited += r.visited;
     checksum = pp::mix64(checksum ^ r.checksum);
     seconds += s;
   }
@@ -445,6 +449,7 @@ int run_bench(const std::vector<std::string>& only, int size, bool json) {
         {"schema", pp::kJsonSchema},
         {"games", jgames},
         {"nodes", total},
+        {"visited", visited},
         {"checksum", fmt::format("{:x}", checksum)},
         {"seconds", seconds},
         {"nodes_per_second", static_cast<double>(total) / std::max(seconds, 1e-9)}};
@@ -453,8 +458,9 @@ int run_bench(const std::vector<std::string>& only, int size, bool json) {
   }
   fmt::format_to(std::back_inserter(out), "\nnodes searched: {}\nchecksum: {:x}\n", total,
                  checksum);
-  fmt::format_to(std::back_inserter(out), "cpu time: {:.3f} s ({:.0f} nodes/s)\n", seconds,
-                 static_cast<double>(total) / std::max(seconds, 1e-9));
+  fmt::format_to(std::back_inserter(out), "cpu time: {:.3f} s ({:.0f} nodes/s, {:.0f} visits/s)\n",
+                 seconds, static_cast<double>(total) / std::max(seconds, 1e-9),
+                 static_cast<double>(visited) / std::max(seconds, 1e-9));
   write_out(out);
   return kExitOk;
 }

@@ -75,6 +75,9 @@ class AlphaBetaSolver {
   // Searches that generated a position's moves (a position searched again
   // with a new window counts again): the bench signature.
   std::uint64_t expanded_positions() const { return expanded_; }
+  // Children searched from expanded positions, answered by the table or not
+  // (a chess engine's node count; moves past a cut-off are not reached).
+  std::uint64_t visited_positions() const { return visited_; }
   const G& game() const { return game_; }
 
  private:
@@ -186,6 +189,7 @@ class AlphaBetaSolver {
         }
       }
       const std::size_t i = order(k);
+      ++visited_;
       const Score r = detail::reward(game_, p, moves[i]);
       const Score v = r + child(probes[k], p, moves[i], alpha - r, beta - r, depth + 1);
       if (maximizing ? v > best : v < best) {
@@ -209,6 +213,7 @@ class AlphaBetaSolver {
   SearchStack<G> stack_;
   PerDepth<std::vector<Probe>> probes_;  // per depth, as the moves
   std::uint64_t expanded_ = 0;
+  std::uint64_t visited_ = 0;
 };
 
 }  // namespace perfectplay

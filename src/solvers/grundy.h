@@ -80,6 +80,9 @@ class GrundySolver {
   std::uint64_t stored_positions() const { return memo_.size(); }
   // Components whose options were generated (each once: the bench signature).
   std::uint64_t expanded_positions() const { return expanded_; }
+  // Options reached from expanded components, found in the memo or not (a
+  // chess engine's node count): every move of every expanded component.
+  std::uint64_t visited_positions() const { return visited_; }
   // The memo's bytes per stored part (its slot arrays are at most 3/4 full;
   // parts that do not pack add their own copy).
   std::size_t bytes_per_position() const {
@@ -144,6 +147,7 @@ class GrundySolver {
     if (memo_.size() + stack_.pending > limits_.max_states) {
       throw SearchLimitExceeded(limits_.max_states);
     }
+    visited_ += moves.size();
     std::vector<Nimber>& values = values_.at(depth);
     values.clear();
     for (const Move& m : moves) {
@@ -176,6 +180,7 @@ class GrundySolver {
   PerDepth<std::vector<Nimber>> values_;  // per depth: the options' values of the open part
   std::vector<unsigned char> seen_;
   std::uint64_t expanded_ = 0;
+  std::uint64_t visited_ = 0;
 };
 
 }  // namespace perfectplay

@@ -66,6 +66,9 @@ class WinLossSolver {
   }
   // Positions entered in the memo (each once: the bench signature).
   std::uint64_t expanded_positions() const { return expanded_; }
+  // Children reached from expanded positions, found in the memo or not (a
+  // chess engine's node count): every move of every expanded position.
+  std::uint64_t visited_positions() const { return visited_; }
   const G& game() const { return game_; }
 
  private:
@@ -122,6 +125,7 @@ class WinLossSolver {
     if (memo_.size() + stack_.pending > limits_.max_states) {
       throw SearchLimitExceeded(limits_.max_states);
     }
+    visited_ += n;
     std::vector<Probe>& probes = probes_.at(depth);
     probes.resize(n);
     std::size_t ahead = 0;  // children probed
@@ -153,6 +157,7 @@ class WinLossSolver {
   SearchStack<G> stack_;
   PerDepth<std::vector<Probe>> probes_;  // per depth, as the moves
   std::uint64_t expanded_ = 0;
+  std::uint64_t visited_ = 0;
 };
 
 }  // namespace perfectplay
