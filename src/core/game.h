@@ -38,7 +38,7 @@
 // the game beyond its rules:
 //   g.append_moves(p, out)   appends moves(p), in the same order, to the
 //                            std::vector<Move> `out` (the solvers keep one
-//                            vector for their whole search stack: no
+//                            such vector per depth of their search: no
 //                            allocation per position). A game with this hook
 //                            defines moves(p) through it, so the two agree.
 //   g.play_in_place(p, m)    p becomes play(p, m) (the solvers copy a parent
