@@ -77,7 +77,8 @@ struct Params {
 // a depth): size 1 is the first set the bench had (milliseconds of work);
 // each size up adds larger positions, so that nodes/s is measured over long
 // enough a run, and over tables larger than the caches. The default size
-// takes about a second in all.
+// takes about 2 s of CPU in all on the 2-CPU development machines, size 5
+// about 30 s.
 inline constexpr int kBenchMinSize = 1;
 inline constexpr int kBenchMaxSize = 5;
 inline constexpr int kBenchDefaultSize = 3;
