@@ -69,15 +69,20 @@ class BlockCache {
   static constexpr std::size_t kMaxBlock = std::size_t{4} << 20;
   static constexpr std::size_t kMaxTotal = std::size_t{16} << 20;
 
-  static BlockCache& of_this_thread() {
+  // The calling thread's cache; nullptr once it is destroyed (a table that
+  // a static object frees at exit, after the thread's destructors ran, frees
+  // its array directly).
+  static BlockCache* of_this_thread() {
     thread_local BlockCache cache;
-    return cache;
+    return gone() ? nullptr : &cache;
   }
   BlockCache() = default;
   BlockCache(const BlockCache&) = delete;
   BlockCache& operator=(const BlockCache&) = delete;
   ~BlockCache() {
     for (const Block& b : blocks_) std::free(b.data);
+    blocks_.clear();
+    gone() = true;  // a trivially destructible flag: readable until the thread ends
   }
 
   // A kept block of exactly `bytes` (its content stale), or nullptr.
@@ -112,6 +117,10 @@ class BlockCache {
     void* data;
     std::size_t bytes;
   };
+  static bool& gone() {
+    thread_local bool g = false;
+    return g;
+  }
   std::vector<Block> blocks_;
   std::size_t total_ = 0;
 };
@@ -130,7 +139,8 @@ class ZeroedBlock {
       if (p == MAP_FAILED) throw std::bad_alloc();
       ::madvise(p, bytes_, MADV_HUGEPAGE);
       data_ = p;
-    } else if ((data_ = BlockCache::of_this_thread().take(bytes_)) != nullptr) {
+    } else if (BlockCache* cache = BlockCache::of_this_thread();
+               cache != nullptr && (data_ = cache->take(bytes_)) != nullptr) {
       std::memset(data_, 0, bytes_);
     } else {
       data_ = std::calloc(bytes_, 1);
@@ -157,8 +167,13 @@ class ZeroedBlock {
     if (bytes_ >= kMapAt) {
       ::munmap(data_, bytes_);
     } else {
+      BlockCache* cache = BlockCache::of_this_thread();
       try {
-        BlockCache::of_this_thread().keep(data_, bytes_);
+        if (cache != nullptr) {
+          cache->keep(data_, bytes_);
+        } else {
+          std::free(data_);
+        }
       } catch (...) {  // no room to note it: free it
         std::free(data_);
       }
