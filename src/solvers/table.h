@@ -6,8 +6,9 @@
 // reads a few neighbouring slots (at 3/4, expected 2.5 for a key present,
 // 8.5 for one absent: one or two cache lines) and a find-or-insert is one
 // probe sequence. (Half full was measured slower on large tables: twice the
-// memory for the same entries, so fewer of them in the caches.) A key's home slot is
-// the key folded to 64 bits, times 2^64 / phi (Fibonacci hashing), top bits.
+// memory for the same entries, so fewer of them in the caches.) A key's home
+// slot is the key folded to 64 bits, times 2^64 / phi (Fibonacci hashing),
+// top bits.
 //
 //   slots  | k3 v3 | 0 | k1 v1 | k7 v7 | k2 v2 | 0 | ...
 //            home(k1) = home(k7): k7 went on to the next free slot
@@ -276,11 +277,12 @@ class FlatTable {
     return static_cast<std::size_t>((detail::fold_key(key) * 0x9e3779b97f4a7c15ULL) >> shift_);
   }
 
+  // Allocates first, so that a failed allocation leaves the table as it was.
   void grow() {
     const std::size_t old_capacity = capacity_;
-    detail::ZeroedBlock old = std::move(block_);
+    detail::ZeroedBlock old(capacity_ == 0 ? 16 * sizeof(Slot) : 2 * capacity_ * sizeof(Slot));
+    std::swap(old, block_);
     capacity_ = capacity_ == 0 ? 16 : 2 * capacity_;
-    block_ = detail::ZeroedBlock(capacity_ * sizeof(Slot));
     mask_ = capacity_ - 1;
     shift_ = 64 - std::countr_zero(capacity_);
     ++generation_;
