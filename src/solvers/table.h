@@ -440,13 +440,27 @@ class Memo {
   // needs the side slot (which holds one entry, and these keys repeat).
   std::uint64_t whole_key(const Position& p) const { return mix64(game_.hash(p)) | 1; }
 
+  // A slot whose position could not be copied into the arena (an exception)
+  // is marked dead and never matches.
+  static constexpr std::uint32_t kDead = UINT32_MAX;
+  bool holds(const WholeValue& v, const Position& p) const {
+    return v.index != kDead && arena_[v.index] == p;
+  }
+
   Handle find_or_insert_whole(const Position& p, const Value& init, bool& inserted) {
-    if (arena_.size() >= UINT32_MAX) throw std::bad_alloc();
+    if (arena_.size() >= kDead) throw std::bad_alloc();
     const auto index = static_cast<std::uint32_t>(arena_.size());
     const std::size_t slot =
         whole_.find_or_insert(whole_key(p), WholeValue{init, index}, inserted,
-                              [&](const WholeValue& v) { return arena_[v.index] == p; });
-    if (inserted) arena_.push_back(p);
+                              [&](const WholeValue& v) { return holds(v, p); });
+    if (inserted) {
+      try {
+        arena_.push_back(p);
+      } catch (...) {
+        whole_.value(slot).index = kDead;
+        throw;
+      }
+    }
     return {slot, whole_.generation(), true};
   }
 
@@ -463,7 +477,7 @@ class Memo {
     return packed_.kAbsent;
   }
   std::size_t find_whole(const Position& p) const {
-    return whole_.find(whole_key(p), [&](const WholeValue& v) { return arena_[v.index] == p; });
+    return whole_.find(whole_key(p), [&](const WholeValue& v) { return holds(v, p); });
   }
 
   const G& game_;
