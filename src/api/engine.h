@@ -536,24 +536,23 @@ void add_engine(GameEntry& e, std::function<M(const Params&)> model_of) {
   };
 }
 
-// Fills a GameEntry's bench from fixed positions, each solved by a fresh
-// reference so that the counts do not depend on order: the nodes expanded
-// are the signature, the checksum folds each value (win/loss: the result and
-// the remoteness; a score; a nimber), the largest table and its layout's
-// bytes per position are reported.
+// Fills a GameEntry's bench from fixed positions of each size (see
+// BenchResult), each solved by a fresh reference so that the counts do not
+// depend on order: the nodes expanded are the signature, the checksum folds
+// each value (win/loss: the result and the remoteness; a score; a nimber),
+// the largest table and its bytes per position are reported. `description`
+// says what the positions of a size are.
 template <GameModel M>
-void add_bench(GameEntry& e, std::string description,
-               std::function<std::vector<std::pair<M, typename M::Position>>()> positions) {
-  e.bench = [description, positions] {
+void add_bench(GameEntry& e, std::function<std::string(int size)> description,
+               std::function<std::vector<std::pair<M, typename M::Position>>(int size)> positions) {
+  e.bench = [description, positions](int size) {
     BenchResult r;
-    r.positions = description;
-    for (const auto& [model, p] : positions()) {
+    r.positions = description(size);
+    for (const auto& [model, p] : positions(size)) {
       auto ref = model.reference(SearchLimits{});
+      const BenchTimer timer;
       const Value v = ref.value(p);
-      auto& solver = ref.solver();
-      r.nodes += solver.expanded_positions();
-      r.stored = std::max<std::uint64_t>(r.stored, solver.stored_positions());
-      r.bytes_per_position = solver.bytes_per_position();
+      const double seconds = timer.seconds();
       std::uint64_t fold = 0;
       if (v.kind == ValueKind::kScore) {
         fold = static_cast<std::uint64_t>(*v.score);
@@ -562,7 +561,7 @@ void add_bench(GameEntry& e, std::string description,
       } else {
         fold = (v.is_win() ? 1u : 2u) ^ (std::uint64_t{v.remoteness.value_or(0)} << 8);
       }
-      r.checksum = mix64(r.checksum ^ fold);
+      r.record(ref.solver(), seconds, fold);
     }
     return r;
   };

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <ctime>
 #include <functional>
 #include <map>
 #include <memory>
@@ -22,6 +23,7 @@
 #include "api/certify.h"
 #include "api/play_session.h"
 #include "api/verify_report.h"
+#include "core/game.h"
 #include "core/seed.h"
 #include "core/text_sink.h"
 #include "solvers/search_limits.h"
@@ -83,12 +85,72 @@ struct Params {
 // positions solved by the exhaustive reference. `nodes` (positions expanded)
 // is the signature: a functional change to a solver or to the rules changes
 // it. `checksum` folds the values found, so a changed answer shows too.
+//
+// The set depends on a size (`bench --size`, as a chess engine's bench takes
+// a depth): size 1 is the first set the bench had (milliseconds of work);
+// each size up adds larger positions, so that nodes/s is measured over long
+// enough a run, and over tables larger than the caches. The default size
+// takes about 2 s of CPU in all on the 2-CPU development machines, size 5
+// about 30 s.
+inline constexpr int kBenchMinSize = 1;
+inline constexpr int kBenchMaxSize = 5;
+inline constexpr int kBenchDefaultSize = 3;
 struct BenchResult {
   std::string positions;  // what was solved, for the report
   std::uint64_t nodes = 0;
   std::uint64_t checksum = 0;
+  // Positions visited: each child reached from an expanded position, answered
+  // by the table or not (what a chess engine or Pons' connect4 solver counts
+  // as nodes). Not part of the signature.
+  std::uint64_t visited = 0;
   std::uint64_t stored = 0;            // positions in the largest table of the set
-  std::size_t bytes_per_position = 0;  // the reference's table, estimated from its layout
+  std::size_t bytes_per_position = 0;  // that table's bytes per stored position
+  // CPU time in the references' searches only (BenchTimer): building the
+  // positions and the models (octal's theory, say) is not the solvers' speed.
+  double seconds = 0;
+
+  // Adds one search: its solver's counts, its time, and its value folded into
+  // the checksum.
+  template <class Solver>
+  void record(const Solver& solver, double search_seconds, std::uint64_t fold) {
+    nodes += solver.expanded_positions();
+    visited += solver.visited_positions();
+    if (solver.stored_positions() >= stored) {
+      stored = solver.stored_positions();
+      bytes_per_position = solver.bytes_per_position();
+    }
+    seconds += search_seconds;
+    checksum = mix64(checksum ^ fold);
+  }
+};
+
+// A bench's positions of `size` from its tiers: tiers[0] are size 1's, and
+// each size up adds the next tier, so a larger size solves all that a smaller
+// one does (and size 1's signature is the same at every size's start).
+template <class T>
+std::vector<T> bench_tiers(const std::vector<std::vector<T>>& tiers, int size) {
+  std::vector<T> out;
+  for (std::size_t k = 0; k < tiers.size() && k < static_cast<std::size_t>(size); ++k) {
+    out.insert(out.end(), tiers[k].begin(), tiers[k].end());
+  }
+  return out;
+}
+
+// Times one search for BenchResult::record in the calling thread's CPU time:
+// the search's own time, the wall clock's on an idle machine and much steadier
+// on a shared one (time spent waiting for a processor is not the solver's).
+class BenchTimer {
+ public:
+  BenchTimer() : start_(now()) {}
+  double seconds() const { return now() - start_; }
+
+ private:
+  static double now() {
+    timespec t{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+  }
+  double start_;
 };
 
 // Receives solve_json's answers one case at a time.
@@ -140,8 +202,9 @@ struct GameEntry {
   // A random contest input: handed to the sink in pieces as it is written
   // and the rest returned (all of it when the sink is empty).
   std::function<std::string(Seed, const Params&, const TextSink&)> generate;
-  // The reference on the game's fixed bench positions (see BenchResult).
-  std::function<BenchResult()> bench;
+  // The reference on the game's fixed bench positions of a size in
+  // [kBenchMinSize, kBenchMaxSize] (see BenchResult).
+  std::function<BenchResult(int size)> bench;
 
   // Contest checking: `perfectplay judge`, `check` and `validate` (docs/judge.md).
   // Throws InputError (line, column) at the first defect of `input`: a format

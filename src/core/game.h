@@ -32,12 +32,37 @@
 //
 // All games must be finite and acyclic: every sequence of moves ends. The
 // solvers detect a cycle and report it as a logic error.
+//
+// Representation hooks (optional, any kind of game). They change how fast the
+// exhaustive solvers run, never what they compute, and carry no knowledge of
+// the game beyond its rules:
+//   g.append_moves(p, out)   appends moves(p), in the same order, to the
+//                            std::vector<Move> `out` (the solvers keep one
+//                            such vector per depth of their search: no
+//                            allocation per position). A game with this hook
+//                            defines moves(p) through it, so the two agree.
+//   g.play_in_place(p, m)    p becomes play(p, m) (the solvers copy a parent
+//                            into a reused child position, whose heap storage
+//                            is reused too). Likewise play() through it.
+//   g.components(p, parts)   impartial games: the parts of p, each written into
+//                            `parts.add()`, a Position& to overwrite whole (it
+//                            may hold an earlier part: its storage is reused).
+//   g.key(p)                 a packed key: std::uint64_t or Key128, or a
+//                            std::optional of one (nullopt: p does not pack).
+//                            Exact: for positions p, q that both pack,
+//                            key(p) == key(q) iff p == q. The solvers' tables
+//                            store the key instead of the position; positions
+//                            that do not pack are stored whole. KeyPacker
+//                            below builds such keys.
 #pragma once
 
+#include <bit>
+#include <cassert>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/outcome.h"
@@ -69,6 +94,71 @@ concept ScoredGame = GameRules<G> && requires(const G& g, const typename G::Posi
 template <class G>
 concept ImpartialGame = GameRules<G>;
 
+// A 128-bit packed key (see g.key above).
+struct Key128 {
+  std::uint64_t lo = 0;
+  std::uint64_t hi = 0;
+  friend constexpr bool operator==(const Key128&, const Key128&) = default;
+};
+
+// Builds an exact Key128 as a string of bits: a leading 1 (so that the length
+// is part of the value), then fields appended one after another, each of a
+// width that the fields before it determine (fixed widths, or Elias gamma
+// codes, which are self-delimiting). Such a string is decodable, so two
+// different sequences of fields give two different keys. More than 127 bits
+// of fields do not pack: key() is then nullopt (key64(): more than 63).
+//
+//   fields 5 (3 bits), gamma(4) = 00100:   1 101 00100  ->  key 0b110100100
+class KeyPacker {
+ public:
+  // Appends the low `bits` bits of `value` (bits <= 64; value < 2^bits).
+  constexpr void put(std::uint64_t value, int bits) {
+    assert(bits >= 0 && bits <= 64 && (bits == 64 || value >> bits == 0));
+    if (used_ + bits <= 64) {  // the common case: all in lo_ (used_ >= 1, so bits < 64)
+      lo_ = (lo_ << bits) | value;
+      used_ += bits;
+      return;
+    }
+    if (bits == 0 || overflow_) return;
+    if (used_ + bits > 128) {
+      overflow_ = true;
+      return;
+    }
+    hi_ = bits == 64 ? lo_ : (hi_ << bits) | (lo_ >> (64 - bits));
+    lo_ = bits == 64 ? value : (lo_ << bits) | value;
+    used_ += bits;
+  }
+  // Appends v >= 1 in Elias gamma code: (bit width - 1) zeros, then v's bits.
+  // 2 * bit_width(v) - 1 bits: 1 -> "1", 2 -> "010", 3 -> "011", 4 -> "00100".
+  // (The code is v itself written in 2w - 1 bits, w = bit_width(v).)
+  constexpr void put_gamma(std::uint64_t v) {
+    assert(v >= 1);
+    const int w = std::bit_width(v);
+    if (2 * w - 1 <= 64) {
+      put(v, 2 * w - 1);
+    } else {
+      put(0, w - 1);
+      put(v, w);
+    }
+  }
+  constexpr std::optional<Key128> key() const {
+    if (overflow_) return std::nullopt;
+    return Key128{lo_, hi_};
+  }
+  // The same key when it fits in 64 bits (63 bits of fields at most): a
+  // smaller slot in the solvers' tables.
+  constexpr std::optional<std::uint64_t> key64() const {
+    if (overflow_ || used_ > 64) return std::nullopt;
+    return lo_;
+  }
+
+ private:
+  std::uint64_t lo_ = 1;  // the leading 1
+  std::uint64_t hi_ = 0;
+  int used_ = 1;
+  bool overflow_ = false;
+};
+
 namespace detail {
 
 template <class G>
@@ -99,20 +189,23 @@ Score reward(const G& g, const typename G::Position& p, const typename G::Move& 
 }
 
 template <class G>
-std::vector<typename G::Position> components(const G& g, const typename G::Position& p) {
-  if constexpr (requires { g.components(p); }) {
-    return g.components(p);
+void append_moves(const G& g, const typename G::Position& p, std::vector<typename G::Move>& out) {
+  if constexpr (requires { g.append_moves(p, out); }) {
+    g.append_moves(p, out);
   } else {
-    return {p};
+    const std::vector<typename G::Move> moves = g.moves(p);
+    out.insert(out.end(), moves.begin(), moves.end());
   }
 }
 
-// Adapts g.hash to the std::unordered_map hasher interface.
 template <class G>
-struct PositionHash {
-  const G* game;
-  std::size_t operator()(const typename G::Position& p) const { return game->hash(p); }
-};
+void play_in_place(const G& g, typename G::Position& p, const typename G::Move& m) {
+  if constexpr (requires { g.play_in_place(p, m); }) {
+    g.play_in_place(p, m);
+  } else {
+    p = g.play(p, m);
+  }
+}
 
 }  // namespace detail
 

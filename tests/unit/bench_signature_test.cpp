@@ -1,8 +1,9 @@
 // The bench signature, pinned as Stockfish pins its bench: `perfectplay
 // bench` solves every game's fixed positions with the exhaustive reference,
-// and the node count and checksum of each must be exactly these. A change to
-// how a solver searches (or to a game's rules) changes them: update this table
-// on purpose, in the same commit, and say why.
+// and the node count and checksum of each must be exactly these, at size 1
+// and at the default size. A change to how a solver searches (or to a game's
+// rules) changes them: update these tables on purpose, in the same commit,
+// and say why.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -19,7 +20,8 @@ struct Signature {
   std::uint64_t checksum;
 };
 
-const std::map<std::string, Signature>& pinned() {
+// Size 1: the first set of positions (milliseconds).
+const std::map<std::string, Signature>& pinned_size_1() {
   static const std::map<std::string, Signature> table = {
       {"asymmetry", {3845, 0x75a90645a0c9d658}}, {"bacteria", {24397, 0xff0a63e7a87a8ecd}},
       {"binim", {31293, 0xc2de3ea2e77262dc}},    {"binim2", {31293, 0x53913b0fd3c3d56f}},
@@ -29,19 +31,39 @@ const std::map<std::string, Signature>& pinned() {
   return table;
 }
 
-TEST(BenchSignature, EveryGameMatchesItsPinnedSignature) {
+// The default size, what `perfectplay bench` prints (a second or two).
+const std::map<std::string, Signature>& pinned_default_size() {
+  static const std::map<std::string, Signature> table = {
+      {"asymmetry", {255159, 0x35761e0e983a4c1c}}, {"bacteria", {408521, 0x40269a1e1dceaa2d}},
+      {"binim", {223922, 0x8f124654fa33756d}},     {"binim2", {223922, 0xe21b40acc0cd635a}},
+      {"gridgame", {852091, 0xb3901a3d4ce93932}},  {"nim", {307322, 0x7e634ef7b01e8350}},
+      {"octal", {6194, 0x18831b8a7ad4fa00}},
+  };
+  return table;
+}
+
+void expect_pinned(int size, const std::map<std::string, Signature>& pinned) {
   int games = 0;
   for (const GameEntry& g : all_games()) {
     if (!g.bench) continue;
     SCOPED_TRACE(g.name);
-    const auto it = pinned().find(g.name);
-    ASSERT_NE(it, pinned().end()) << "a game with a bench needs its signature pinned here";
-    const BenchResult r = g.bench();
+    const auto it = pinned.find(g.name);
+    ASSERT_NE(it, pinned.end()) << "a game with a bench needs its signature pinned here";
+    const BenchResult r = g.bench(size);
     EXPECT_EQ(r.nodes, it->second.nodes);
     EXPECT_EQ(r.checksum, it->second.checksum) << std::hex << r.checksum;
     ++games;
   }
   EXPECT_GT(games, 0);
+}
+
+TEST(BenchSignature, EveryGameMatchesItsPinnedSignature) {
+  expect_pinned(1, pinned_size_1());
+}
+
+TEST(BenchSignature, EveryGameMatchesItsPinnedSignatureAtTheDefaultSize) {
+  static_assert(kBenchDefaultSize == 3, "pin the new default size's signatures");
+  expect_pinned(kBenchDefaultSize, pinned_default_size());
 }
 
 }  // namespace

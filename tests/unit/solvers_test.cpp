@@ -294,7 +294,7 @@ TEST(SearchLimits, CountMovesHeldOnTheStack) {
   {
     GrundySolver<Heaps> s{Heaps{}, SearchLimits{100'000}};
     EXPECT_THROW(s.grundy({5000}), SearchLimitExceeded);
-    EXPECT_LT(s.stored_positions(), 100u);
+    EXPECT_LT(s.expanded_positions(), 100u);
   }
   {
     WinLossSolver<Heaps> s{Heaps{}, SearchLimits{100'000}};

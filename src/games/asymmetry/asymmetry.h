@@ -27,6 +27,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -125,6 +126,10 @@ class Rules {
 
   std::vector<Move> moves(const Position& p) const {
     std::vector<Move> out;
+    append_moves(p, out);
+    return out;
+  }
+  void append_moves(const Position& p, std::vector<Move>& out) const {
     for (int c = 0; c < grid_.cols; ++c) {
       if (is_marked(p, c)) continue;
       if (bob_mirrors_ && side(p) == Side::kMax && !is_marked(p, grid_.mirror(c))) continue;
@@ -135,7 +140,6 @@ class Rules {
         }
       }
     }
-    return out;
   }
 
   // The term of the pair, collected when its second column is marked.
@@ -153,6 +157,10 @@ class Rules {
   }
 
   Position play(Position p, const Move& m) const {
+    play_in_place(p, m);
+    return p;
+  }
+  void play_in_place(Position& p, const Move& m) const {
     const int other = grid_.mirror(m.col);
     p.marked |= 1u << m.col;
     if (is_marked(p, other)) {
@@ -160,13 +168,36 @@ class Rules {
     } else {
       p.content[static_cast<std::size_t>(m.col)] = column_after(m);
     }
-    return p;
   }
 
   std::size_t hash(const Position& p) const {
     std::uint64_t h = p.marked;
     for (const std::uint32_t c : p.content) h = mix64(h ^ c);
     return static_cast<std::size_t>(h);
+  }
+
+  // For the solvers' tables (core/game.h's KeyPacker): the marked columns
+  // (cols bits), then the content of each half-marked column in column order
+  // (4 * rows bits each; which columns those are, the marks say). Every other
+  // column holds 0. Positions of up to 127 such bits pack.
+  std::optional<Key128> key(const Position& p) const {
+    if (p.marked >> grid_.cols) return std::nullopt;
+    const int width = 4 * grid_.rows;
+    KeyPacker k;
+    k.put(p.marked, grid_.cols);
+    for (int c = 0; c < grid_.cols; ++c) {
+      const std::uint32_t content = p.content[static_cast<std::size_t>(c)];
+      if (is_marked(p, c) && !is_marked(p, grid_.mirror(c))) {
+        if (width < 32 && content >> width) return std::nullopt;
+        k.put(content, width);
+      } else if (content != 0) {
+        return std::nullopt;
+      }
+    }
+    for (int c = grid_.cols; c < kReferenceMaxCols; ++c) {
+      if (p.content[static_cast<std::size_t>(c)] != 0) return std::nullopt;
+    }
+    return k.key();
   }
 
   bool is_marked(const Position& p, int c) const { return (p.marked >> c) & 1; }

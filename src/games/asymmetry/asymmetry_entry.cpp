@@ -284,21 +284,33 @@ GameEntry entry() {
     // A bound is a bound: 7 columns asked for write 6, never 8.
     return generate_contest(seed, params.get("rows"), cols - (cols % 2), params.get("k"), sink);
   };
-  e.bench = [] {
+  // Grids by size (see bench_tiers): rows, columns, K, the cells.
+  static const std::vector<std::vector<Grid>> kBenchTiers = {
+      {{2, 4, 3, {1, 0, 2, 3, 0, 3, 1, 1}},
+       {3, 4, 4, {4, 0, 1, 2, 3, 3, 0, 1, 2, 4, 4, 0}},
+       {2, 6, 2, {0, 1, 2, 2, 1, 0, 1, 1, 0, 2, 0, 2}},
+       {1, 6, 5, {5, 0, 3, 1, 4, 2}}},
+      {{2, 8, 2, {0, 1, 2, 2, 1, 0, 1, 1, 0, 2, 0, 2, 1, 2, 0, 1}},
+       {2, 10, 1, {0, 1, 1, 0, 1, 0, 0, 1, 1, 1, 1, 0, 0, 1, 0, 1, 1, 0, 0, 0}}},
+      {{1, 10, 3, {0, 1, 2, 3, 1, 0, 2, 3, 1, 2}},
+       {1, 12, 2, {0, 1, 2, 2, 1, 0, 1, 0, 2, 0, 1, 2}},
+       {2, 12, 1, {0, 1, 1, 0, 1, 0, 0, 1, 1, 1, 0, 1, 1, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1, 1}}},
+      {{1, 14, 2, {0, 1, 2, 2, 1, 0, 1, 0, 2, 0, 1, 2, 1, 0}}},
+      {{1, 14, 3, {0, 1, 2, 3, 1, 0, 2, 3, 1, 2, 0, 3, 2, 1}}}};
+  e.bench = [](int size) {
     BenchResult r;
-    r.positions = "four fixed grids from the start: 2x4 K=3, 3x4 K=4, 2x6 K=2, 1x6 K=5";
-    const std::vector<Grid> grids = {{2, 4, 3, {1, 0, 2, 3, 0, 3, 1, 1}},
-                                     {3, 4, 4, {4, 0, 1, 2, 3, 3, 0, 1, 2, 4, 4, 0}},
-                                     {2, 6, 2, {0, 1, 2, 2, 1, 0, 1, 1, 0, 2, 0, 2}},
-                                     {1, 6, 5, {5, 0, 3, 1, 4, 2}}};
+    const std::vector<Grid> grids = bench_tiers(kBenchTiers, size);
+    r.positions = "fixed grids from the start:";
+    for (std::size_t k = 0; k < grids.size(); ++k) {
+      r.positions += fmt::format("{}{}x{} K={}", k == 0 ? " " : ", ", grids[k].rows, grids[k].cols,
+                                 grids[k].k);
+    }
     for (const Grid& g : grids) {
       const Rules rules(g);
       ReferenceSolver solver{rules};
+      const BenchTimer timer;
       const std::int64_t v = solver.value(rules.start());
-      r.nodes += solver.expanded_positions();
-      r.stored = std::max<std::uint64_t>(r.stored, solver.stored_positions());
-      r.bytes_per_position = solver.bytes_per_position();
-      r.checksum = mix64(r.checksum ^ static_cast<std::uint64_t>(v));
+      r.record(solver, timer.seconds(), static_cast<std::uint64_t>(v));
     }
     return r;
   };

@@ -72,6 +72,10 @@ class Rules {
   // Every empty cell, H then V. A player with no empty cell has no move.
   std::vector<Move> moves(const Position& p) const {
     std::vector<Move> out;
+    append_moves(p, out);
+    return out;
+  }
+  void append_moves(const Position& p, std::vector<Move>& out) const {
     for (int r = 0; r < grid_.rows; ++r) {
       for (int c = 0; c < grid_.cols; ++c) {
         if (grid_.radioactive(r, c) || infected(p, r, c)) continue;
@@ -79,10 +83,13 @@ class Rules {
         out.push_back({r, c, Colony::kV});
       }
     }
-    return out;
   }
 
   Position play(Position p, const Move& m) const {
+    play_in_place(p, m);
+    return p;
+  }
+  void play_in_place(Position& p, const Move& m) const {
     set(p, m.row, m.col);
     const int dr = m.colony == Colony::kV ? 1 : 0;
     const int dc = m.colony == Colony::kH ? 1 : 0;
@@ -99,11 +106,17 @@ class Rules {
         c += sign * dc;
       }
     }
-    return p;
   }
 
   std::size_t hash(const Position& p) const {
     return static_cast<std::size_t>(mix64(p.infected * 2 + (p.mutated ? 1 : 0)));
+  }
+
+  // For the solvers' tables: the infected cells, and the mutation in bit 63
+  // (grids of at most 63 cells; a 64-cell grid's positions are stored whole).
+  std::optional<std::uint64_t> key(const Position& p) const {
+    if (p.infected >> 63) return std::nullopt;
+    return p.infected | (std::uint64_t{p.mutated} << 63);
   }
 
   bool infected(const Position& p, int r, int c) const { return (p.infected >> bit(r, c)) & 1; }

@@ -362,27 +362,39 @@ GameEntry entry() {
     return generate_contest(seed, params.get("cases"), params.get("rows"), params.get("cols"),
                             params.get("density"), sink, params.get("exact") != 0);
   };
-  e.bench = [] {
+  // Grids by size (see bench_tiers): rows, then the cells row by row.
+  static const std::vector<std::vector<std::pair<int, std::string>>> kBenchTiers = {
+      {{2, "...#"},
+       {4, ".#....#.#......#"},
+       {3, "#.##....#.##"},
+       {1, "."},
+       {4, "...................."},
+       {4, "..#.......#.....#...."},
+       {4, "#.......#....#......"}},
+      {{4, "..#....................."}},
+      {{5, "........................."}, {4, "............#..........."}},
+      {{6, "...#..........#...........#........."}},
+      {{5, ".............................."}, {6, "...................#.........#......"}}};
+  e.bench = [](int size) {
     BenchResult r;
-    r.positions = "the official sample's grids and three fixed 4 x 5 grids, from the start";
-    const std::vector<std::pair<int, std::string>> grids = {{2, "...#"},
-                                                            {4, ".#....#.#......#"},
-                                                            {3, "#.##....#.##"},
-                                                            {1, "."},
-                                                            {4, "...................."},
-                                                            {4, "..#.......#.....#...."},
-                                                            {4, "#.......#....#......"}};
+    const auto grids = bench_tiers(kBenchTiers, size);
+    const auto& largest = *std::max_element(grids.begin(), grids.end(), [](auto& a, auto& b) {
+      return a.second.size() < b.second.size();
+    });
+    const int largest_cols = static_cast<int>(largest.second.size()) / largest.first;
+    r.positions = fmt::format(
+        "the official sample's grids and {} fixed grids of 4 x 5{}, from the start",
+        grids.size() - 4, size == 1 ? "" : fmt::format(" to {} x {}", largest.first, largest_cols));
     for (const auto& [rows, cells] : grids) {
       Grid g;
       g.rows = rows;
       g.cols = static_cast<int>(cells.size()) / rows;
       g.cells.assign(cells.begin(), cells.end());
       ReferenceSolver solver{Rules(g)};
+      const BenchTimer timer;
       const Outcome o = solver.solve(Rules::Position{});
-      r.nodes += solver.expanded_positions();
-      r.stored = std::max<std::uint64_t>(r.stored, solver.stored_positions());
-      r.bytes_per_position = solver.bytes_per_position();
-      r.checksum = mix64(r.checksum ^ (o.is_win() ? 1u : 2u) ^ (std::uint64_t{o.remoteness} << 8));
+      r.record(solver, timer.seconds(),
+               (o.is_win() ? 1u : 2u) ^ (std::uint64_t{o.remoteness} << 8));
     }
     return r;
   };

@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -81,20 +82,26 @@ class Rules {
   // Stack by stack, removing 1, 2, ... elements. O(total length).
   std::vector<Move> moves(const Position& p) const {
     std::vector<Move> out;
+    append_moves(p, out);
+    return out;
+  }
+  void append_moves(const Position& p, std::vector<Move>& out) const {
     const char mine = symbol_of(p.to_move);
     for (std::size_t i = 0; i < p.stacks.size(); ++i) {
       if (p.stacks[i].empty() || p.stacks[i][0] != mine) continue;
       for (std::size_t c = 1; c <= p.stacks[i].size(); ++c) out.push_back({i, c});
     }
-    return out;
   }
 
   // Removes the elements; an emptied stack stays, empty, so that stack
   // numbers stay the same for the whole game (as nim keeps its empty rows).
   Position play(Position p, const Move& m) const {
+    play_in_place(p, m);
+    return p;
+  }
+  void play_in_place(Position& p, const Move& m) const {
     p.stacks[m.stack].erase(0, m.count);
     p.to_move = other(p.to_move);
-    return p;
   }
 
   std::size_t hash(const Position& p) const {
@@ -103,6 +110,24 @@ class Rules {
       h = mix64(h ^ std::hash<std::string>{}(s));
     }
     return static_cast<std::size_t>(h);
+  }
+
+  // For the solvers' tables (core/game.h's KeyPacker): the player to move
+  // (1 bit), then each stack as 2 bits per element, top first ('0' -> 10,
+  // '1' -> 11), closed by a 0 bit. Positions of up to 127 such bits pack.
+  std::optional<Key128> key(const Position& p) const {
+    KeyPacker k;
+    k.put(p.to_move == Player::kDum ? 1 : 0, 1);
+    for (const std::string& s : p.stacks) {
+      if (s.size() > 31) return std::nullopt;  // more than 127 bits in all
+      std::uint64_t bits = 0;
+      for (const char c : s) {
+        if (c != '0' && c != '1') return std::nullopt;
+        bits = (bits << 2) | (c == '1' ? 3 : 2);
+      }
+      k.put(bits << 1, static_cast<int>(2 * s.size() + 1));
+    }
+    return k.key();
   }
 
  private:

@@ -275,14 +275,32 @@ GameEntry make_entry(Ending ending) {
     return generate_contest(seed, params.get("cases"), params.get("stacks"),
                             params.get("max-length"), sink, params.get("exact") != 0);
   };
+  // Stack sets by size (see bench_tiers), each solved with either player
+  // first.
+  static const std::vector<std::vector<std::vector<std::string>>> kBenchTiers = {
+      {{"0110", "1001", "10", "0"},
+       {"010101", "101010", "0011", "1100", "0"},
+       {"000111", "111000", "0101", "1010", "01", "10"},
+       {"0", "00", "000", "1", "11", "111"}},
+      {{"0011", "1100", "0101", "1010", "01", "10", "0"}},
+      {{"0001110", "1110001", "01010", "10101", "011", "100", "0"}},
+      {{"0001110", "1110001", "01010", "10101", "0110", "1001", "01", "10"}},
+      {{"000111", "111000", "01010", "10101", "0110", "1001", "01", "10", "0"}}};
   add_bench<Model>(
-      e, "4 fixed positions of 4 to 6 stacks of up to 6, both players to move", [ending] {
+      e,
+      [](int size) {
+        const auto sets = bench_tiers(kBenchTiers, size);
+        std::size_t most = 0, longest = 0;
+        for (const auto& stacks : sets) {
+          most = std::max(most, stacks.size());
+          for (const std::string& s : stacks) longest = std::max(longest, s.size());
+        }
+        return fmt::format("{} fixed positions of 4 to {} stacks of up to {}, both players to move",
+                           sets.size(), most, longest);
+      },
+      [ending](int size) {
         std::vector<std::pair<Model, Position>> out;
-        for (const std::vector<std::string>& stacks :
-             std::vector<std::vector<std::string>>{{"0110", "1001", "10", "0"},
-                                                   {"010101", "101010", "0011", "1100", "0"},
-                                                   {"000111", "111000", "0101", "1010", "01", "10"},
-                                                   {"0", "00", "000", "1", "11", "111"}}) {
+        for (const std::vector<std::string>& stacks : bench_tiers(kBenchTiers, size)) {
           for (const Player first : {Player::kDee, Player::kDum}) {
             out.emplace_back(Model(ending), Position{stacks, first});
           }

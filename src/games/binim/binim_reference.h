@@ -8,6 +8,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 
 #include "games/binim/binim.h"
@@ -25,6 +26,18 @@ class ReferenceRules : public Rules {
  public:
   using Rules::Rules;
   Position play(const Position& p, const Move& m) const { return canonical(Rules::play(p, m)); }
+  // The same position as play(p, m). A move changes or removes one stack, so
+  // from sorted stacks the result (an emptied stack dropped) is often sorted already: checked first
+  // (comparisons only), sorted only when not.
+  void play_in_place(Position& p, const Move& m) const {
+    Rules::play_in_place(p, m);
+    if (p.stacks[m.stack].empty()) {
+      p.stacks.erase(p.stacks.begin() + static_cast<std::ptrdiff_t>(m.stack));
+    }
+    if (!std::is_sorted(p.stacks.begin(), p.stacks.end())) {
+      std::sort(p.stacks.begin(), p.stacks.end());
+    }
+  }
 };
 
 using ReferenceSolver = WinLossSolver<ReferenceRules>;

@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "algorithms/assignment/assignment.h"
@@ -103,13 +104,20 @@ class Rules {
   Score final_score(const Position&) const { return 0; }
   std::vector<Move> moves(const Position& p) const {
     std::vector<Move> out;
+    append_moves(p, out);
+    return out;
+  }
+  void append_moves(const Position& p, std::vector<Move>& out) const {
     const std::uint32_t left = p.pending < 0 ? p.rows_left : p.cols_left;
     for (int k = 0; k < m_->size(); ++k) {
       if ((left >> k) & 1) out.push_back(k);
     }
-    return out;
   }
   Position play(Position p, Move m) const {
+    play_in_place(p, m);
+    return p;
+  }
+  void play_in_place(Position& p, Move m) const {
     if (p.pending < 0) {
       p.rows_left &= ~(1u << m);
       p.pending = m;
@@ -117,12 +125,18 @@ class Rules {
       p.cols_left &= ~(1u << m);
       p.pending = -1;
     }
-    return p;
   }
   Score reward(const Position& p, Move m) const { return p.pending < 0 ? 0 : (*m_)(p.pending, m); }
   std::size_t hash(const Position& p) const {
     return static_cast<std::size_t>(mix64((std::uint64_t{p.rows_left} << 32) ^ p.cols_left ^
                                           (std::uint64_t(p.pending + 1) << 58)));
+  }
+  // For the solvers' tables: rows_left, cols_left and pending + 1 in 28, 28
+  // and 8 bits (every position of n <= 16 packs).
+  std::optional<std::uint64_t> key(const Position& p) const {
+    if ((p.rows_left | p.cols_left) >> 28 || p.pending < -1 || p.pending > 254) return std::nullopt;
+    return std::uint64_t{p.rows_left} | (std::uint64_t{p.cols_left} << 28) |
+           (static_cast<std::uint64_t>(p.pending + 1) << 56);
   }
 
  private:

@@ -244,23 +244,30 @@ GameEntry entry() {
                                                      params.get("max-abs"), true, sink,
                                                      params.get("exact") != 0);
   };
-  e.bench = [] {
+  // Matrices by size: n and how many (see bench_tiers), drawn in turn from
+  // one seeded generator, values alternately in [-1000, 1000] and [-3, 3].
+  static const std::vector<std::vector<int>> kBenchTiers = {
+      {7, 7, 7, 7, 7, 7}, {8, 8}, {9, 9, 10, 10}, {11, 11}, {12, 12}};
+  e.bench = [](int size) {
     BenchResult r;
-    r.positions = "six fixed random 7 x 7 matrices (seed 1), values in [-1000, 1000] and [0, 3]";
+    const std::vector<int> sizes = bench_tiers(kBenchTiers, size);
+    r.positions = fmt::format(
+        "{} fixed random matrices of 7 x 7{} (seed 1), values in [-1000, 1000] and [-3, 3]",
+        sizes.size(), size == 1 ? "" : fmt::format(" to {} x {}", sizes.back(), sizes.back()));
     std::mt19937_64 rng(1);
-    for (int k = 0; k < 6; ++k) {
+    for (std::size_t k = 0; k < sizes.size(); ++k) {
+      const int n = sizes[k];
       const std::int64_t range = k % 2 ? 3 : 1000;
       std::vector<std::int64_t> v;
-      for (int i = 0; i < 49; ++i)
+      for (int i = 0; i < n * n; ++i) {
         v.push_back(static_cast<std::int64_t>(rng() % (2 * range + 1)) - range);
-      const CostMatrix m(7, std::move(v));
+      }
+      const CostMatrix m(n, std::move(v));
       const Rules rules(m);
       ReferenceSolver solver{rules};
+      const BenchTimer timer;
       const std::int64_t value = solver.value(rules.start());
-      r.nodes += solver.expanded_positions();
-      r.stored = std::max<std::uint64_t>(r.stored, solver.stored_positions());
-      r.bytes_per_position = solver.bytes_per_position();
-      r.checksum = mix64(r.checksum ^ static_cast<std::uint64_t>(value));
+      r.record(solver, timer.seconds(), static_cast<std::uint64_t>(value));
     }
     return r;
   };

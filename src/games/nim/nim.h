@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/game.h"
@@ -44,10 +45,13 @@ class Rules {
   // Row by row, taking 1, 2, ... squares. O(total squares): for small boards.
   std::vector<Move> moves(const Position& p) const {
     std::vector<Move> out;
+    append_moves(p, out);
+    return out;
+  }
+  void append_moves(const Position& p, std::vector<Move>& out) const {
     for (std::size_t r = 0; r < p.rows.size(); ++r) {
       for (std::uint64_t t = 1; t <= p.rows[r]; ++t) out.push_back({r, t});
     }
-    return out;
   }
 
   bool is_legal(const Position& p, const Move& m) const {
@@ -55,8 +59,21 @@ class Rules {
   }
 
   Position play(Position p, const Move& m) const {
-    p.rows[m.row] -= m.take;
+    play_in_place(p, m);
     return p;
+  }
+  void play_in_place(Position& p, const Move& m) const { p.rows[m.row] -= m.take; }
+
+  // The rows in Elias gamma code (row + 1 each), for the solvers' tables
+  // (core/game.h's KeyPacker): boards of up to 63 bits of codes pack (a larger
+  // one is stored whole).
+  std::optional<std::uint64_t> key(const Position& p) const {
+    KeyPacker k;
+    for (const std::uint64_t r : p.rows) {
+      if (r == UINT64_MAX) return std::nullopt;
+      k.put_gamma(r + 1);
+    }
+    return k.key64();
   }
 
   std::size_t hash(const Position& p) const {

@@ -2,6 +2,7 @@
 #include "games/nim/nim_entry.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <algorithm>
 
 #include "core/text_reader.h"
@@ -220,16 +221,31 @@ GameEntry entry() {
   };
   // No contest: judge's default sizes, small enough for a slow solution.
   e.contest_bounds = {{"cases", {1, 100}}, {"rows", {1, 10}}, {"max-length", {0, 1'000'000'000}}};
-  add_bench<Model>(e, "3 4 5 / 1 2 3 4 5 / 7 7 7 7 / 2 3 5 7 11, normal and misere", [] {
-    std::vector<std::pair<Model, Position>> out;
-    for (const Ending ending : {Ending::kNormal, Ending::kMisere}) {
-      for (const auto& rows : std::vector<std::vector<std::uint64_t>>{
-               {3, 4, 5}, {1, 2, 3, 4, 5}, {7, 7, 7, 7}, {2, 3, 5, 7, 11}}) {
-        out.emplace_back(Model(ending), Position{rows});
-      }
-    }
-    return out;
-  });
+  // Boards by size (see bench_tiers), each solved normal and misere.
+  static const std::vector<std::vector<std::vector<std::uint64_t>>> kBenchTiers = {
+      {{3, 4, 5}, {1, 2, 3, 4, 5}, {7, 7, 7, 7}, {2, 3, 5, 7, 11}},
+      {{4, 6, 8, 10, 12}},
+      {{2, 3, 5, 7, 11, 13}},
+      {{3, 5, 7, 9, 11, 13}},
+      {{4, 6, 8, 10, 12, 14}}};
+  add_bench<Model>(
+      e,
+      [](int size) {
+        std::vector<std::string> boards;
+        for (const auto& rows : bench_tiers(kBenchTiers, size)) {
+          boards.push_back(fmt::format("{}", fmt::join(rows, " ")));
+        }
+        return fmt::format("{}, normal and misere", fmt::join(boards, " / "));
+      },
+      [](int size) {
+        std::vector<std::pair<Model, Position>> out;
+        for (const Ending ending : {Ending::kNormal, Ending::kMisere}) {
+          for (const auto& rows : bench_tiers(kBenchTiers, size)) {
+            out.emplace_back(Model(ending), Position{rows});
+          }
+        }
+        return out;
+      });
   add_certify(e);
   return e;
 }

@@ -115,6 +115,10 @@ class Rules {
   // answer (lowest row, take, left). O(moves): for small rows.
   std::vector<Move> moves(const Position& p) const {
     std::vector<Move> out;
+    append_moves(p, out);
+    return out;
+  }
+  void append_moves(const Position& p, std::vector<Move>& out) const {
     for (std::size_t r = 0; r < p.rows.size(); ++r) {
       const std::uint64_t len = p.rows[r];
       for (std::uint64_t k = 1; k <= code_.last && k <= len; ++k) {
@@ -126,7 +130,6 @@ class Rules {
         }
       }
     }
-    return out;
   }
 
   // The first of moves(p), without listing them; none when the game is over.
@@ -143,22 +146,37 @@ class Rules {
   }
 
   Position play(Position p, const Move& m) const {
+    play_in_place(p, m);
+    return p;
+  }
+  void play_in_place(Position& p, const Move& m) const {
     if (m.left == 0) {
       p.rows[m.row] = m.right;
     } else {
       p.rows[m.row] = m.left;
       p.rows.insert(p.rows.begin() + static_cast<std::ptrdiff_t>(m.row) + 1, m.right);
     }
-    return p;
   }
 
   // The rows are independent games: the Grundy solver values each on its own.
-  std::vector<Position> components(const Position& p) const {
-    std::vector<Position> out;
+  // Each non-empty row is written into parts.add() (core/game.h).
+  template <class Parts>
+  void components(const Position& p, Parts& parts) const {
     for (const std::uint64_t r : p.rows) {
-      if (r > 0) out.push_back(Position{{r}});
+      if (r > 0) parts.add().rows.assign(1, r);
     }
-    return out;
+  }
+
+  // The rows in Elias gamma code (row + 1 each), for the solvers' tables
+  // (core/game.h's KeyPacker): positions of up to 63 bits of codes pack (a
+  // single row of up to 2^32 - 2 pins does; others are stored whole).
+  std::optional<std::uint64_t> key(const Position& p) const {
+    KeyPacker k;
+    for (const std::uint64_t r : p.rows) {
+      if (r == UINT64_MAX) return std::nullopt;
+      k.put_gamma(r + 1);
+    }
+    return k.key64();
   }
 
   std::size_t hash(const Position& p) const {

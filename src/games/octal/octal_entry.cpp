@@ -2,6 +2,7 @@
 #include "games/octal/octal_entry.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -293,18 +294,30 @@ GameEntry entry() {
     return generate_contest(seed, params.get("cases"), params.get("rows"), params.get("max-length"),
                             *theory_of(code_of(params)), sink, params.get("exact") != 0);
   };
-  add_bench<Model>(e, "0.77: 700 500 / 0.137: 600 / 0.07: 500 / 0.6: 400 / 0.007: 600", [] {
-    std::vector<std::pair<Model, Position>> out;
-    for (const auto& [code, rows] :
-         std::vector<std::pair<const char*, std::vector<std::uint64_t>>>{{"0.77", {700, 500}},
-                                                                         {"0.137", {600}},
-                                                                         {"0.07", {500}},
-                                                                         {"0.6", {400}},
-                                                                         {"0.007", {600}}}) {
-      out.emplace_back(Model(std::get<Code>(parse_code(code))), Position{rows});
-    }
-    return out;
-  });
+  // Codes and rows by size (see bench_tiers).
+  using CodeRows = std::pair<const char*, std::vector<std::uint64_t>>;
+  static const std::vector<std::vector<CodeRows>> kBenchTiers = {
+      {{"0.77", {700, 500}}, {"0.137", {600}}, {"0.07", {500}}, {"0.6", {400}}, {"0.007", {600}}},
+      {{"0.77", {1000}}},
+      {{"0.137", {1200}}, {"0.07", {1200}}},
+      {{"0.77", {2000}}},
+      {{"0.77", {3000}}}};
+  add_bench<Model>(
+      e,
+      [](int size) {
+        std::vector<std::string> parts;
+        for (const auto& [code, rows] : bench_tiers(kBenchTiers, size)) {
+          parts.push_back(fmt::format("{}: {}", code, fmt::join(rows, " ")));
+        }
+        return fmt::format("{}", fmt::join(parts, " / "));
+      },
+      [](int size) {
+        std::vector<std::pair<Model, Position>> out;
+        for (const auto& [code, rows] : bench_tiers(kBenchTiers, size)) {
+          out.emplace_back(Model(std::get<Code>(parse_code(code))), Position{rows});
+        }
+        return out;
+      });
   add_certify(e, code_of);
   return e;
 }
