@@ -23,6 +23,7 @@
 #include <string_view>
 
 #include "core/input_error.h"
+#include "fuzz_init.h"
 #include "registry/registry.h"
 #include "solvers/search_limits.h"
 
@@ -75,3 +76,4 @@ void expect_clean(F&& f) {
 }
 
 }  // namespace perfectplay::fuzz
+

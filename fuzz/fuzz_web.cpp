@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "fuzz_init.h"
 #include "web/assets.h"
 #include "web/handler.h"
 

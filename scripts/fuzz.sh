@@ -2,23 +2,25 @@
 # Runs every libFuzzer target (fuzz/) for SECONDS each (default 20), with
 # seed corpora built from the examples and golden inputs of every game.
 #   scripts/fuzz.sh [SECONDS]
-# Findings (crash-*, timeout-*, oom-* files) are left in build/fuzz/findings/
-# and make the script fail; turn each into a regression test. Corpora grow in
-# build/fuzz/corpus/<target>/ and are reused by the next run.
+# The targets are built by the asan preset (clang, ASan + UBSan), the same
+# build as the sanitizer tests (scripts/test.sh asan). Findings (crash-*,
+# timeout-*, oom-* files) are left in build/asan/fuzz/findings/ and make the
+# script fail; turn each into a regression test. Corpora grow in
+# build/asan/fuzz/corpus/<target>/ and are reused by the next run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
 ./scripts/setup.sh clang libclang-rt-14-dev
-[ -f build/fuzz/build.ninja ] || cmake --preset fuzz -G Ninja >/dev/null
-# Only the fuzz targets: the command line and its man page are not fuzzed here.
-cmake --build --preset fuzz --target fuzz_solve fuzz_position fuzz_play fuzz_web
+[ -f build/asan/build.ninja ] || cmake --preset asan -G Ninja >/dev/null
+cmake --build --preset asan --target fuzz_solve fuzz_position fuzz_play fuzz_web
+out=build/asan/fuzz
 games=$(build/release/perfectplay list 2>/dev/null | awk '{print $1}' || true)
 [ -n "$games" ] || games=$(ls examples)
-mkdir -p build/fuzz/findings
+mkdir -p $out/findings
 status=0
 for target in fuzz_solve fuzz_position fuzz_play fuzz_web; do
-  corpus=build/fuzz/corpus/$target
-  seeds=build/fuzz/seeds/$target
+  corpus=$out/corpus/$target
+  seeds=$out/seeds/$target
   rm -rf "$seeds"
   mkdir -p "$corpus" "$seeds"
   n=0
@@ -62,12 +64,12 @@ for target in fuzz_solve fuzz_position fuzz_play fuzz_web; do
     done
   done
   echo "== $target: $seconds s, $(ls "$seeds" | wc -l) seeds, $(ls "$corpus" | wc -l) corpus entries"
-  if ! (cd build/fuzz/findings && ../fuzz/$target -max_total_time="$seconds" -timeout=10 \
+  if ! (cd $out/findings && ../$target -max_total_time="$seconds" -timeout=10 \
         -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 "../corpus/$target" "../seeds/$target" \
         2>"../$target.log"); then
     status=1
-    tail -40 "build/fuzz/$target.log"
+    tail -40 "$out/$target.log"
   fi
-  grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|Done)" "build/fuzz/$target.log" || true
+  grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|Done)" "$out/$target.log" || true
 done
 exit $status

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what perfectplay needs from Debian's packages, only what is missing.
 # Runs as root (CI) or through sudo. Extra package names given as arguments are
-# installed too (scripts/fuzz.sh asks for clang and its fuzzer runtime).
+# installed too (scripts/build.sh asks for clang and its sanitizer and fuzzer
+# runtime for the asan preset).
 set -euo pipefail
 packages=(g++ cmake ninja-build make libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev
           libgmock-dev librapidcheck-dev libbenchmark-dev clang-format help2man pybind11-dev python3-dev

@@ -5,7 +5,7 @@
 # right verdict and shrink the wrong answers to small inputs (the sizes are
 # asserted below); the same scripts' correct variants, and our own solve,
 # must pass; check and validate must agree with the golden files and the
-# bad-input catalogue (tests/golden). --quick (the sanitizer build) runs
+# bad-input catalogue (tests/golden). --quick (a quick look by hand) runs
 # fewer tests of the correct programs.
 set -u
 pp=$(realpath "$1")

@@ -5,7 +5,17 @@
 
 namespace perfectplay::testing {
 
+// GCC defines __SANITIZE_ADDRESS__; clang (the asan preset's compiler) says
+// it through __has_feature.
 #if defined(__SANITIZE_ADDRESS__)
+#define PERFECTPLAY_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PERFECTPLAY_TEST_SANITIZED 1
+#endif
+#endif
+
+#ifdef PERFECTPLAY_TEST_SANITIZED
 inline constexpr bool kSanitized = true;
 #else
 inline constexpr bool kSanitized = false;

@@ -3,10 +3,20 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <mutex>
 
 namespace perfectplay::games::octal {
+
+namespace {
+std::atomic<std::uint64_t> work_budget{kWorkBudget};
+}  // namespace
+
+std::uint64_t default_work_budget() { return work_budget.load(std::memory_order_relaxed); }
+void set_default_work_budget(std::uint64_t budget) {
+  work_budget.store(budget, std::memory_order_relaxed);
+}
 
 Theory::Theory(const Code& code, std::uint64_t budget) : code_(code) {
   const std::uint64_t t = code.last;

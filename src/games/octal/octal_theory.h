@@ -40,19 +40,21 @@
 namespace perfectplay::games::octal {
 
 inline constexpr std::uint64_t kMaxEntries = std::uint64_t{1} << 20;
-#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
-// Fuzzing: every execution must stay fast, and a mutated code is usually one
-// whose period is not proven, which would spend the whole budget each time.
-inline constexpr std::uint64_t kWorkBudget = std::uint64_t{1} << 20;
-#else
 inline constexpr std::uint64_t kWorkBudget = std::uint64_t{1} << 28;
-#endif
+
+// The budget a Theory gets by default: kWorkBudget, unless a program set
+// another. The fuzz targets set 2^20: every execution must stay fast, and a
+// mutated code is usually one whose period is not proven, which would spend
+// the whole budget each time. Theories already computed (theory_of's cache)
+// keep the budget they were computed with.
+std::uint64_t default_work_budget();
+void set_default_work_budget(std::uint64_t budget);
 
 class Theory {
  public:
   // Computes the sequence for `code` until its period is proven, or the work
   // passes `budget` steps (option values plus period checks), or kMaxEntries.
-  explicit Theory(const Code& code, std::uint64_t budget = kWorkBudget);
+  explicit Theory(const Code& code, std::uint64_t budget = default_work_budget());
 
   const Code& code() const { return code_; }
   bool periodic() const { return period_ != 0; }
