@@ -30,6 +30,7 @@
 #include "api/engine.h"
 #include "core/input_error.h"
 #include "registry/registry.h"
+#include "support/sanitized.h"
 
 namespace perfectplay {
 namespace {
@@ -293,7 +294,7 @@ TEST_P(Conformance, RandomPositionsRoundTrip) {
   std::mt19937_64 rng(17);
   for (const Params& p : option_sets(g)) {
     for (const std::string& pos : positions(g)) {
-      for (int game = 0; game < 3; ++game) {
+      for (int game = 0; game < testing::sweep_size(3, 1); ++game) {
         auto s = g.play(pos, 0, Seed{1}, p);
         for (int ply = 0; ply < 40 && !s->over(); ++ply) {
           const std::string text = s->position();

@@ -65,7 +65,7 @@ Grid random_grid(std::mt19937_64& rng, int rows, int cols, std::int64_t k) {
 
 TEST(AsymmetryStress, SeededGridsInTheSeedsRange) {
   std::mt19937_64 rng(20261123);
-  constexpr int kGrids = testing::sweep_size(3000, 600);
+  constexpr int kGrids = testing::sweep_size(1500, 300);
   for (int i = 0; i < kGrids; ++i) {
     const int cols = 4 + 2 * static_cast<int>(rng() % 2);
     const int rows = 1 + static_cast<int>(rng() % 3);
