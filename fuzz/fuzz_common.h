@@ -76,4 +76,3 @@ void expect_clean(F&& f) {
 }
 
 }  // namespace perfectplay::fuzz
-

@@ -217,9 +217,8 @@ TEST(BacteriaStress, VectorFillAgreesWithTheScalarFillPastOneWindow) {
     double percent;
     int reaches;
   };
-  const std::vector<Case> cases = testing::kSanitized
-                                      ? std::vector<Case>{{40, 1.5, 16}}
-                                      : std::vector<Case>{{64, 2, 16}, {88, 1, 32}};
+  const std::vector<Case> cases = testing::kSanitized ? std::vector<Case>{{40, 1.5, 16}}
+                                                      : std::vector<Case>{{64, 2, 16}, {88, 1, 32}};
   for (const Case& c : cases) {
     const Grid g = random_grid(rng, c.side, c.side, c.percent, -1);
     const GrundyTable vector_fill(g, fill(true)), scalar_fill(g, fill(false));

@@ -13,7 +13,9 @@ namespace {
 std::atomic<std::uint64_t> work_budget{kWorkBudget};
 }  // namespace
 
-std::uint64_t default_work_budget() { return work_budget.load(std::memory_order_relaxed); }
+std::uint64_t default_work_budget() {
+  return work_budget.load(std::memory_order_relaxed);
+}
 void set_default_work_budget(std::uint64_t budget) {
   work_budget.store(budget, std::memory_order_relaxed);
 }
