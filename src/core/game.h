@@ -159,6 +159,18 @@ class KeyPacker {
   bool overflow_ = false;
 };
 
+// Rows of counts (nim's rows, octal's heaps) as a packed key: each count + 1
+// in Elias gamma code. Boards of up to 63 bits of codes pack; others are
+// stored whole (std::nullopt).
+inline std::optional<std::uint64_t> gamma_key(const std::vector<std::uint64_t>& rows) {
+  KeyPacker k;
+  for (const std::uint64_t r : rows) {
+    if (r == UINT64_MAX) return std::nullopt;
+    k.put_gamma(r + 1);
+  }
+  return k.key64();
+}
+
 namespace detail {
 
 template <class G>

@@ -64,17 +64,8 @@ class Rules {
   }
   void play_in_place(Position& p, const Move& m) const { p.rows[m.row] -= m.take; }
 
-  // The rows in Elias gamma code (row + 1 each), for the solvers' tables
-  // (core/game.h's KeyPacker): boards of up to 63 bits of codes pack (a larger
-  // one is stored whole).
-  std::optional<std::uint64_t> key(const Position& p) const {
-    KeyPacker k;
-    for (const std::uint64_t r : p.rows) {
-      if (r == UINT64_MAX) return std::nullopt;
-      k.put_gamma(r + 1);
-    }
-    return k.key64();
-  }
+  // For the solvers' tables: the rows in Elias gamma code (core/game.h).
+  std::optional<std::uint64_t> key(const Position& p) const { return gamma_key(p.rows); }
 
   std::size_t hash(const Position& p) const {
     std::uint64_t h = p.rows.size();

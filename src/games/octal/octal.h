@@ -167,17 +167,9 @@ class Rules {
     }
   }
 
-  // The rows in Elias gamma code (row + 1 each), for the solvers' tables
-  // (core/game.h's KeyPacker): positions of up to 63 bits of codes pack (a
-  // single row of up to 2^32 - 2 pins does; others are stored whole).
-  std::optional<std::uint64_t> key(const Position& p) const {
-    KeyPacker k;
-    for (const std::uint64_t r : p.rows) {
-      if (r == UINT64_MAX) return std::nullopt;
-      k.put_gamma(r + 1);
-    }
-    return k.key64();
-  }
+  // For the solvers' tables: the rows in Elias gamma code (core/game.h; a
+  // single row of up to 2^32 - 2 pins packs).
+  std::optional<std::uint64_t> key(const Position& p) const { return gamma_key(p.rows); }
 
   std::size_t hash(const Position& p) const {
     std::uint64_t h = p.rows.size();
