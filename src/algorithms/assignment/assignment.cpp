@@ -16,6 +16,59 @@ using detail::kDone;
 using detail::kNoRow;
 using detail::MinAt;
 
+namespace {
+
+// Phase 3 of both solves (dense and on the candidate lists): the augmenting
+// row reduction, two passes, each with a step cap so that a long chain of
+// small price cuts cannot run away. two_least(i) gives row i's least reduced
+// cost, at j1, and the least of its other columns, at j2. A row takes j1; if
+// j2's value is higher, j1's price drops by the difference and the row it
+// evicts is retried at once, else it goes to the next pass. Returns the rows
+// still free (for the shortest paths).
+template <class Cost, class TwoLeast>
+std::vector<std::size_t> reduce_rows(std::vector<std::size_t> free_rows, std::uint64_t cap, Cost* v,
+                                     std::vector<std::size_t>& x, std::vector<std::size_t>& y,
+                                     const TwoLeast& two_least) {
+  constexpr Cost kInf = kBig<Cost>;
+  for (int pass = 0; pass < 2 && !free_rows.empty(); ++pass) {
+    std::vector<std::size_t> next;
+    std::size_t k = 0;
+    std::uint64_t steps = 0;
+    while (k < free_rows.size()) {
+      if (++steps > cap) {
+        for (; k < free_rows.size(); ++k) next.push_back(free_rows[k]);
+        break;
+      }
+      const std::size_t i = free_rows[k++];
+      const detail::TwoMins<Cost> t = two_least(i);
+      const Cost umin = t.first, usub = t.second;
+      if (!(umin < kInf)) throw Infeasible();  // a row with every pair forbidden
+      std::size_t j1 = t.first_at;
+      std::size_t i0 = y[j1];
+      if (umin < usub) {
+        if (usub < kInf) v[j1] -= usub - umin;
+      } else if (i0 != kNone) {
+        j1 = t.second_at;
+        i0 = y[j1];
+      }
+      x[i] = j1;
+      y[j1] = i;
+      if (i0 != kNone) {
+        x[i0] = kNone;
+        if (umin < usub) {
+          free_rows[--k] = i0;  // retry the evicted row at once
+        } else {
+          next.push_back(i0);
+        }
+      }
+    }
+    free_rows = std::move(next);
+  }
+  return free_rows;
+}
+
+}  // namespace
+
 Result solve(const CostMatrix& m) {
   Solver s(m);
   Result r;
@@ -201,60 +254,15 @@ void BasicSolver<Cost>::solve_dense(const std::vector<std::uint32_t>& matches,
     }
   }
 
-  // 3. Augmenting row reduction, two passes, each with a step cap so that a
-  // long chain of small price cuts cannot run away; what is left goes to 4.
-  for (int pass = 0; pass < 2 && !free_rows.empty(); ++pass) {
-    std::vector<std::size_t> next;
-    std::size_t k = 0;
-    std::uint64_t steps = 0;
-    const std::uint64_t cap = 8 * static_cast<std::uint64_t>(m);
-    while (k < free_rows.size()) {
-      if (++steps > cap) {
-        for (; k < free_rows.size(); ++k) next.push_back(free_rows[k]);
-        break;
-      }
-      const std::size_t i = free_rows[k++];
-      const Cost* row = c + i * n;
-      // The least reduced cost in row i, at j1, and the least of the others,
-      // at j2.
-      detail::TwoMins<Cost> t{kInf, kNone, kInf, kNone};
-      if (full) {
-        t = kernel.two_least(row, v, n);
-      } else {
-        for (const std::size_t j : cols_) {
-          const Cost h = row[j] - v[j];
-          if (!(h < t.second)) continue;
-          if (h < t.first) {
-            t = {h, j, t.first, t.first_at};
-          } else {
-            t.second = h;
-            t.second_at = j;
-          }
-        }
-      }
-      const Cost umin = t.first, usub = t.second;
-      if (!(umin < kInf)) throw Infeasible();  // a row with every pair forbidden
-      std::size_t j1 = t.first_at;
-      std::size_t i0 = y_[j1];
-      if (umin < usub) {
-        if (usub < kInf) v[j1] -= usub - umin;
-      } else if (i0 != kNone) {
-        j1 = t.second_at;
-        i0 = y_[j1];
-      }
-      x_[i] = j1;
-      y_[j1] = i;
-      if (i0 != kNone) {
-        x_[i0] = kNone;
-        if (umin < usub) {
-          free_rows[--k] = i0;  // retry the evicted row at once
-        } else {
-          next.push_back(i0);
-        }
-      }
-    }
-    free_rows = std::move(next);
-  }
+  // 3. Augmenting row reduction; what is left goes to 4.
+  free_rows = reduce_rows(std::move(free_rows), 8 * static_cast<std::uint64_t>(m), v, x_, y_,
+                          [&](std::size_t i) {
+                            const Cost* row = c + i * n;
+                            if (full) return kernel.two_least(row, v, n);
+                            detail::TwoMins<Cost> t{kInf, kNone, kInf, kNone};
+                            for (const std::size_t j : cols_) detail::feed(t, row[j] - v[j], j);
+                            return t;
+                          });
 
   // 4. Shortest augmenting paths for the rows still free.
   for (const std::size_t f : free_rows) {
@@ -401,55 +409,17 @@ std::optional<std::vector<std::size_t>> BasicSolver<Cost>::solve_candidates(
     if (matches[i] == 1 && mu < kInf) v[j1] -= mu;
   }
 
-  // 3. Augmenting row reduction on the lists (as in solve_dense).
-  for (int pass = 0; pass < 2 && !free_rows.empty(); ++pass) {
-    std::vector<std::size_t> next;
-    std::size_t q = 0;
-    std::uint64_t steps = 0;
-    const std::uint64_t cap = 8 * static_cast<std::uint64_t>(n);
-    while (q < free_rows.size()) {
-      if (++steps > cap) {
-        for (; q < free_rows.size(); ++q) next.push_back(free_rows[q]);
-        break;
-      }
-      const std::size_t i = free_rows[q++];
-      detail::TwoMins<Cost> t{kInf, kNone, kInf, kNone};
-      const std::size_t from = lists.first[i], to = from + lists.count[i];
-      for (std::size_t e = from; e < to; ++e) {
-        const std::uint32_t j = lists.col[e];
-        const Cost h = lists.cost[e] - v[j];
-        if (!(h < t.second)) continue;
-        if (h < t.first) {
-          t = {h, j, t.first, t.first_at};
-        } else {
-          t.second = h;
-          t.second_at = j;
+  // 3. Augmenting row reduction on the lists. A list holds its row's least
+  // columns, so a list with every pair forbidden means the row is.
+  free_rows = reduce_rows(
+      std::move(free_rows), 8 * static_cast<std::uint64_t>(n), v, x_, y_, [&](std::size_t i) {
+        detail::TwoMins<Cost> t{kInf, kNone, kInf, kNone};
+        const std::size_t from = lists.first[i], to = from + lists.count[i];
+        for (std::size_t e = from; e < to; ++e) {
+          detail::feed(t, lists.cost[e] - v[lists.col[e]], std::size_t{lists.col[e]});
         }
-      }
-      const Cost umin = t.first, usub = t.second;
-      // The list holds the row's least columns: all forbidden means the row is.
-      if (!(umin < kInf)) throw Infeasible();
-      std::size_t j1 = t.first_at;
-      std::size_t i0 = y_[j1];
-      if (umin < usub) {
-        if (usub < kInf) v[j1] -= usub - umin;
-      } else if (i0 != kNone) {
-        j1 = t.second_at;
-        i0 = y_[j1];
-      }
-      x_[i] = j1;
-      y_[j1] = i;
-      if (i0 != kNone) {
-        x_[i0] = kNone;
-        if (umin < usub) {
-          free_rows[--q] = i0;
-        } else {
-          next.push_back(i0);
-        }
-      }
-    }
-    free_rows = std::move(next);
-  }
+        return t;
+      });
 
   // 4. Shortest paths on the lists, then rounds of checks.
   std::vector<std::size_t> left;  // for augment()
