@@ -11,22 +11,33 @@ trap 'rm -rf "$dir"' EXIT
 
 kb() { echo $(( ($(stat -c %s "$1") + 1023) / 1024 )); }
 
-# row TITLE INPUT -- COMMAND...: one table row, COMMAND's peak against INPUT's size.
+# peak COMMAND...: its maximum resident set in KiB.
+peak() {
+  /usr/bin/time -f '%M' -o "$dir/rss" "$@" >/dev/null 2>"$dir/err" </dev/null || {
+    echo "memory.sh: '$*' failed: $(head -c 200 "$dir/err")" >&2
+    exit 1
+  }
+  tail -1 "$dir/rss"
+}
+
+# The constant: the peak of a command on a tiny input (the binary, its
+# libraries and tables).
+base=$(peak "$pp" hint nim --position 1)
+
+# row TITLE INPUT -- COMMAND...: one table row, COMMAND's peak against INPUT's
+# size and against the target, 2 x INPUT + the constant.
 row() {
   local title=$1 input=$2
   shift 3
-  /usr/bin/time -f '%M' -o "$dir/rss" "$@" >/dev/null 2>"$dir/err" </dev/null || {
-    echo "memory.sh: '$title' failed: $(head -c 200 "$dir/err")" >&2
-    exit 1
-  }
-  local rss size ratio
-  rss=$(tail -1 "$dir/rss")
+  local rss size ratio limit
+  rss=$(peak "$@")
   if [ -n "$input" ]; then
     size=$(kb "$input")
     ratio=$(awk -v r="$rss" -v s="$size" 'BEGIN { printf "%.2f", r / s }')
-    echo "| \`$title\` | $(( size / 1024 )) MB | $(( rss / 1024 )) MB | $ratio |"
+    limit=$(( 2 * size + base ))
+    echo "| \`$title\` | $(( size / 1024 )) MB | $(( rss / 1024 )) MB | $ratio | $(( limit / 1024 )) MB | $([ "$rss" -le "$limit" ] && echo yes || echo "**no**") |"
   else
-    echo "| \`$title\` | - | $(( rss / 1024 )) MB | - |"
+    echo "| \`$title\` | - | $(( rss / 1024 )) MB | - | - | - |"
   fi
 }
 
@@ -42,8 +53,10 @@ row() {
 { echo "1 50000000 9"; seq 0 49999999 | awk '{ printf "%s%d", (NR > 1 ? " " : ""), $1 % 10 } END { print "" }'; } >"$dir/asym_wide.in"
 sed -n 3p "$dir/nim.in" >"$dir/nim_pos.txt"  # one case's 10,000 rows
 
-echo "| command | input | peak | peak / input |"
-echo "|---|---|---|---|"
+echo "The constant (\`hint nim --position 1\`): $(( base / 1024 )) MB."
+echo
+echo "| command | input | peak | peak / input | 2 x input + constant | within |"
+echo "|---|---|---|---|---|---|"
 row "solve nim (1000 cases of 10,000 rows)" "$dir/nim.in" -- "$pp" solve nim "$dir/nim.in"
 row "solve nim (10^7 cases)" "$dir/nim_many.in" -- "$pp" solve nim "$dir/nim_many.in"
 row "solve nim --json (10^7 cases)" "$dir/nim_many.in" -- "$pp" solve nim --json "$dir/nim_many.in"
@@ -58,6 +71,9 @@ row "solve asymmetry 1 x 5 * 10^7, K = 9 (blocks)" "$dir/asym_wide.in" -- "$pp" 
 row "analyze nim (a position of 10,000 rows)" "$dir/nim_pos.txt" -- "$pp" analyze nim "$dir/nim_pos.txt"
 row "hint nim (the same)" "$dir/nim_pos.txt" -- "$pp" hint nim "$dir/nim_pos.txt"
 row "analyze asymmetry 2000 x 2000 (theory)" "$dir/asym_long.in" -- "$pp" analyze asymmetry "$dir/asym_long.in"
+row "analyze asymmetry --json (the same)" "$dir/asym_long.in" -- "$pp" analyze asymmetry --json "$dir/asym_long.in"
+row "hint asymmetry (the same)" "$dir/asym_long.in" -- "$pp" hint asymmetry "$dir/asym_long.in"
+row "solve gridgame --json (n = 2000)" "$dir/grid.in" -- "$pp" solve gridgame --json "$dir/grid.in"
 row "generate nim --cases 10^7 (streamed)" "" -- "$pp" generate nim --cases 10000000 --rows 2
 row "verify nim --trials 10000" "" -- "$pp" verify nim --trials 10000
 row "bench" "" -- "$pp" bench

@@ -24,42 +24,48 @@ nlohmann::json mover_json(const std::optional<Mover>& m) {
   return {{"index", m->index}, {"name", m->name}};
 }
 
-nlohmann::json header(const std::string& game, const nlohmann::json& options,
-                      const std::string& position, const std::optional<Mover>& to_move) {
-  return {{"schema", kJsonSchema},
-          {"game", game},
-          {"options", options},
-          {"position", position},
-          {"to_move", mover_json(to_move)}};
+nlohmann::json header(std::string game, nlohmann::json options, std::string position,
+                      const std::optional<Mover>& to_move) {
+  nlohmann::json j = nlohmann::json::object();
+  j["schema"] = kJsonSchema;
+  j["game"] = std::move(game);
+  j["options"] = std::move(options);
+  j["position"] = std::move(position);  // moved: a large board's text is not held twice
+  j["to_move"] = mover_json(to_move);
+  return j;
 }
 
 }  // namespace
 
-nlohmann::json to_json(const Analysis& a) {
-  nlohmann::json j = header(a.game, a.options, a.position, a.to_move);
+nlohmann::json to_json(Analysis a) {
+  nlohmann::json j =
+      header(std::move(a.game), std::move(a.options), std::move(a.position), a.to_move);
   j["value"] = to_json(a.value);
   j["best_move"] = a.best_move ? nlohmann::json(*a.best_move) : nlohmann::json(nullptr);
   nlohmann::json moves = nlohmann::json::array();
-  for (const MoveInfo& m : a.moves) {
-    moves.push_back({{"move", m.move},
-                     {"position", m.position},
-                     {"value", to_json(m.value)},
-                     {"best", m.best},
-                     {"note", m.note}});
+  for (MoveInfo& m : a.moves) {
+    nlohmann::json move = nlohmann::json::object();
+    move["move"] = std::move(m.move);
+    move["position"] = std::move(m.position);
+    move["value"] = to_json(m.value);
+    move["best"] = m.best;
+    move["note"] = std::move(m.note);
+    moves.push_back(std::move(move));
   }
   j["moves"] = std::move(moves);
   j["moves_total"] = count_json(a.moves_total);
   j["moves_listed"] = a.moves.size();
-  j["moves_summary"] = a.moves_summary;
-  j["notes"] = a.notes;
+  j["moves_summary"] = std::move(a.moves_summary);
+  j["notes"] = std::move(a.notes);
   return j;
 }
 
-nlohmann::json to_json(const Hint& h) {
-  nlohmann::json j = header(h.game, h.options, h.position, h.to_move);
+nlohmann::json to_json(Hint h) {
+  nlohmann::json j =
+      header(std::move(h.game), std::move(h.options), std::move(h.position), h.to_move);
   j["move"] = h.move ? nlohmann::json(*h.move) : nlohmann::json(nullptr);
   j["value"] = to_json(h.value);
-  j["reason"] = h.reason;
+  j["reason"] = std::move(h.reason);
   return j;
 }
 

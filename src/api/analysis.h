@@ -72,8 +72,10 @@ inline constexpr int kJsonSchema = 1;
 // "to_move":{"index","name"}|null,"value":{...},"best_move":...|null,
 // "moves":[{"move","position","value","best","note"}],"moves_total",
 // "moves_listed","moves_summary","notes":[...]}
-nlohmann::json to_json(const Analysis& a);
+// By value: pass an analysis that is done with (std::move) and its strings
+// move into the document rather than being copied.
+nlohmann::json to_json(Analysis a);
 // {"schema":1,"game","options","position","to_move","move","value","reason"}
-nlohmann::json to_json(const Hint& h);
+nlohmann::json to_json(Hint h);
 
 }  // namespace perfectplay

@@ -307,10 +307,15 @@ class Engine {
   }
   Choice theory_choice(const Position& p) const {
     if (auto mv = m_.theory_move(p)) {
-      Value v = m_.theory(m_.play(p, *mv)).after_move();
       // The theory's move keeps the position's value, even where the theory
-      // does not value the child on its own.
-      if (!v.known()) v = m_.theory(p);
+      // does not value the child on its own. An exact score is that value
+      // as it stands (a scored game's value is the same to both players), so
+      // the child is not built: on a large board it is a copy of the board.
+      const Value here = m_.theory(p);
+      Value v = here.kind == ValueKind::kScore && here.source == ValueSource::kTheory
+                    ? here
+                    : m_.theory(m_.play(p, *mv)).after_move();
+      if (!v.known()) v = here;
       std::string reason = "the theory's best move";
       if constexpr (requires { m_.theory_reason(p); }) reason = m_.theory_reason(p);
       return {mv, v, std::move(reason)};
@@ -505,13 +510,21 @@ void add_engine(GameEntry& e, std::function<M(const Params&)> model_of) {
     result.options = options_json(*spec, params);
     return result;
   };
-  e.analyze = [stamp, model_of](std::string_view text, const Params& params) {
-    const M m = model_of(params);
-    return stamp(Engine<M>(m, params.limits).analyze(m.parse_position(text)), params);
+  // A position, parsed, no longer needs its text (Params::release_input):
+  // a large one's analysis then holds the board and its canonical text, not
+  // the input's pages as well.
+  const auto parse = [](const M& m, std::string_view text, const Params& params) {
+    typename M::Position p = m.parse_position(text);
+    params.release(text.size());
+    return p;
   };
-  e.hint = [stamp, model_of](std::string_view text, const Params& params) {
+  e.analyze = [stamp, model_of, parse](std::string_view text, const Params& params) {
     const M m = model_of(params);
-    return stamp(Engine<M>(m, params.limits).hint(m.parse_position(text)), params);
+    return stamp(Engine<M>(m, params.limits).analyze(parse(m, text, params)), params);
+  };
+  e.hint = [stamp, model_of, parse](std::string_view text, const Params& params) {
+    const M m = model_of(params);
+    return stamp(Engine<M>(m, params.limits).hint(parse(m, text, params)), params);
   };
   e.apply = [model_of](std::string_view text, std::string_view move, const Params& params) {
     const M m = model_of(params);
@@ -528,9 +541,9 @@ void add_engine(GameEntry& e, std::function<M(const Params&)> model_of) {
     const typename M::Position p = m.parse_position(text);
     return m.mover(p) ? m.move_help(p) : std::vector<std::string>{};
   };
-  e.play = [model_of](std::string_view text, int engine_side, Seed, const Params& params) {
+  e.play = [model_of, parse](std::string_view text, int engine_side, Seed, const Params& params) {
     M m = model_of(params);
-    typename M::Position p = m.parse_position(text);
+    typename M::Position p = parse(m, text, params);
     return std::unique_ptr<PlaySession>(
         new ModelSession<M>(std::move(m), std::move(p), engine_side, params.limits));
   };

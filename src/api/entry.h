@@ -8,6 +8,7 @@
 // impossible request by throwing RequestError or SearchLimitExceeded.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <ctime>
 #include <functional>
@@ -75,6 +76,16 @@ struct Params {
   std::set<std::string> flags;
   std::map<std::string, std::string> texts;
   SearchLimits limits;
+  // A memory hint from the front end that holds the text a game reads (the
+  // CLI, for a mapped file): `release_input(offset)` says the game will not
+  // need the text before `offset` again, so its pages may be given back. It
+  // never changes what the text reads as (a page given back is read again
+  // from the file if it is touched), so a game may call it as it parses and
+  // once a position is parsed. Empty when the front end has nothing to give.
+  std::function<void(std::size_t offset)> release_input;
+  void release(std::size_t offset) const {
+    if (release_input) release_input(offset);
+  }
 
   std::int64_t get(const std::string& name) const;         // asserts the name is declared
   const std::string& text(const std::string& name) const;  // likewise

@@ -6,6 +6,9 @@
 
 #include <chrono>
 #include <cstdio>
+#include <iomanip>
+#include <ostream>
+#include <streambuf>
 #include <system_error>
 #include <tuple>
 
@@ -191,6 +194,20 @@ InputText::~InputText() {
   if (map_fd_ > 0) ::close(map_fd_);
 }
 
+void InputText::release_before(std::size_t offset) const {
+  if (map_ == nullptr) return;
+  static const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  const std::size_t end = std::min(offset, size_) / page * page;
+  // An offset below the last one: a second pass over the text (a validating
+  // pass, then the solving one) has touched the pages again from the start.
+  const std::size_t from = end < released_ ? 0 : released_;
+  if (end == from) return;
+  // MADV_DONTNEED on a private, read-only file mapping drops the pages from
+  // this process; the page cache keeps them, so a later read costs a fault.
+  ::madvise(static_cast<char*>(map_) + from, end - from, MADV_DONTNEED);
+  released_ = end;
+}
+
 bool InputText::changed() const {
   struct stat st {};
   return map_ != nullptr &&
@@ -217,6 +234,47 @@ void write_out(std::string_view s) {
   if (std::fwrite(s.data(), 1, s.size(), stdout) != s.size() || std::fflush(stdout) != 0) {
     throw pp::RequestError(fmt::format("cannot write the output: {}", std::strerror(errno)));
   }
+}
+
+namespace {
+
+// An output stream's buffer that hands each 64 KiB to write_out.
+class WriteOutBuffer : public std::streambuf {
+ public:
+  WriteOutBuffer() : buffer_(std::size_t{1} << 16) {
+    setp(buffer_.data(), buffer_.data() + buffer_.size());
+  }
+
+ protected:
+  int_type overflow(int_type c) override {
+    flush_buffer();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+  int sync() override {
+    flush_buffer();
+    return 0;
+  }
+
+ private:
+  void flush_buffer() {
+    write_out(std::string_view(pbase(), static_cast<std::size_t>(pptr() - pbase())));
+    setp(buffer_.data(), buffer_.data() + buffer_.size());
+  }
+  std::vector<char> buffer_;
+};
+
+}  // namespace
+
+void write_json(const nlohmann::json& j) {
+  WriteOutBuffer buffer;
+  std::ostream out(&buffer);
+  out.exceptions(std::ios::badbit);  // write_out's RequestError comes through
+  out << std::setw(2) << j << '\n';
+  out.flush();
 }
 
 // The closest name to `word` by edit distance, if it is close enough to be a

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -74,6 +75,12 @@ class InputText {
     return buffer_;
   }
 
+  // Gives back the resident pages of a mapped file before `offset` (whole
+  // pages): the parser has passed them. What view() reads does not change (a
+  // page touched again is read again from the file). A stream's buffer is
+  // kept: it is the only copy.
+  void release_before(std::size_t offset) const;
+
  private:
   void read_stream(int fd, const std::string& name, std::uint64_t max_bytes,
                    const PrefixCheck& check);
@@ -84,6 +91,7 @@ class InputText {
   std::thread toucher_;
   std::atomic<bool> stop_{false};
   std::string buffer_;
+  mutable std::size_t released_ = 0;  // bytes of the mapping given back
 };
 
 // Positions (analyze, hint, play) are at most this large: a position is a
@@ -94,6 +102,9 @@ std::string read_all(const std::string& path, std::uint64_t max_bytes = InputTex
 
 // Writes to stdout; a failed write or flush throws RequestError.
 void write_out(std::string_view s);
+// Writes `j` as j.dump(2) and a newline, through write_out in pieces: a large
+// document (a big board's position) is not built as one more string first.
+void write_json(const nlohmann::json& j);
 
 // Whole numbers from 0 to 2^64 - 1, refused (not wrapped, not clamped)
 // otherwise: CLI11 would read `-1` as 2^64 - 1 and clamp what overflows.

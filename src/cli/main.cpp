@@ -73,6 +73,18 @@ auto read_from(const Source& source, F&& f) {
   }
 }
 
+// The same, with `params.release_input` giving the source's pages back as
+// the game parses (Params::release_input) until f returns.
+template <class Source, class F>
+auto read_from(const Source& source, pp::Params& params, F&& f) {
+  params.release_input = [&source](std::size_t offset) { source.release_before(offset); };
+  struct Unset {
+    pp::Params& params;
+    ~Unset() { params.release_input = nullptr; }
+  } unset{params};
+  return read_from(source, std::forward<F>(f));
+}
+
 // A position as given: --position, a file (mapped, not copied; at most
 // kMaxPositionBytes), case K of a contest input (--case K; the case may set
 // the game's options, octal's code), or the game's default.
@@ -99,6 +111,7 @@ class PositionText {
       text_ = read_from(*file_, [&](std::string_view input) {
         return g.contest_case(input, *o.case_number, params);
       });
+      file_->release_before(file_->view().size());  // the case is copied out
       return;
     }
     if (o.has_position) {
@@ -113,6 +126,9 @@ class PositionText {
     return file_ && text_.empty() ? file_->view() : std::string_view(text_);
   }
   bool changed() const { return file_ && file_->changed(); }
+  void release_before(std::size_t offset) const {
+    if (file_ && text_.empty()) file_->release_before(offset);
+  }
 
  private:
   std::string text_;
@@ -214,7 +230,7 @@ int run_play(const pp::GameEntry& g, const Options& o, pp::Params& params) {
                           : o.as == "none"   ? pp::kEngineBoth
                                              : pp::kEngineNeither;
   auto session = read_from(
-      position, [&](std::string_view t) { return g.play(t, engine_side, o.seed, params); });
+      position, params, [&](std::string_view t) { return g.play(t, engine_side, o.seed, params); });
   // A transcript piped in reads well when the moves are echoed after the
   // prompt, as a terminal shows what was typed.
   const bool echo = ::isatty(0) == 0;
@@ -346,7 +362,7 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
     // a pipe is refused at its first bad line, not after gigabytes.
     const InputText input(o.file, InputText::kNoLimit,
                           [&](std::string_view prefix) { (void)g.solve(prefix, params); });
-    return read_from(input, [&](std::string_view text) {
+    return read_from(input, params, [&](std::string_view text) {
       if (o.json) {
         write_solve_json(g, text, params);
       } else {
@@ -360,20 +376,20 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
     });
   }
   if (command == "analyze") {
-    const pp::Analysis a = read_from(PositionText(g, o, false, params),
-                                     [&](std::string_view t) { return g.analyze(t, params); });
+    pp::Analysis a = read_from(PositionText(g, o, false, params), params,
+                               [&](std::string_view t) { return g.analyze(t, params); });
     if (o.json) {
-      write_out(pp::to_json(a).dump(2) + "\n");
+      write_json(pp::to_json(std::move(a)));
     } else {
       print_analysis(a);
     }
     return kExitOk;
   }
   if (command == "hint") {
-    const pp::Hint h = read_from(PositionText(g, o, false, params),
-                                 [&](std::string_view t) { return g.hint(t, params); });
+    pp::Hint h = read_from(PositionText(g, o, false, params), params,
+                           [&](std::string_view t) { return g.hint(t, params); });
     if (o.json) {
-      write_out(pp::to_json(h).dump(2) + "\n");
+      write_json(pp::to_json(std::move(h)));
     } else {
       write_out(
           fmt::format("{}\t{}: {}\n", h.move.value_or("(none)"), pp::text(h.value), h.reason));

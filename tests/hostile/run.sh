@@ -134,4 +134,35 @@ for shape in "1 10000000 9" "2000 2000 9" "1000 1000 1000000000"; do
 done
 rm -f "$dir/a.in"
 
+# Peak memory within 2 x the input + the constant (the peak of a command on
+# a tiny input), the target of docs/reliability.md, where it was missed
+# before: a matrix of single digits (int64 entries took 4x their text), a
+# large position's analysis (the input's pages, the board, its text and a
+# copy of the board), many small grids held at once.
+/usr/bin/time -f '%M' -o "$dir/rss" "$pp" hint nim --position 1 >/dev/null
+base=$(tail -1 "$dir/rss")
+"$pp" generate gridgame --cases 1 --n 2000 --max-abs 9 --exact >"$dir/g.in"
+"$pp" generate assignment --n 2000 --max-abs 9 --exact >"$dir/m.in"
+"$pp" generate asymmetry --rows 1500 --cols 1500 --k 1000000000 >"$dir/a.in"
+"$pp" generate bacteria --cases 20000 --rows 15 --cols 15 --exact >"$dir/b.in"
+while IFS='|' read -r name input args; do
+  bytes=$(stat -c %s "$dir/$input")
+  /usr/bin/time -f '%M' -o "$dir/rss" "$pp" $args "$dir/$input" >/dev/null 2>"$dir/err"
+  rc=$?
+  rss=$(tail -1 "$dir/rss")
+  limit=$(( 2 * bytes / 1024 + base ))
+  if [ $rc = 0 ] && [ "$rss" -le "$limit" ]; then echo "ok   $name: ${rss} KB for $((bytes / 1024)) KB of input (at most $limit)"; else
+    echo "FAIL $name: exit $rc, ${rss} KB for $((bytes / 1024)) KB of input (at most $limit)" >&2
+    head -c 300 "$dir/err" >&2; failures=$((failures + 1)); fi
+done <<'CASES'
+solve gridgame, single digits|g.in|solve gridgame
+solve gridgame --json, single digits|g.in|solve gridgame --json
+solve assignment, single digits|m.in|solve assignment
+analyze asymmetry 1500 x 1500|a.in|analyze asymmetry
+analyze asymmetry --json|a.in|analyze asymmetry --json
+hint asymmetry --json|a.in|hint asymmetry --json
+solve bacteria, 20000 grids|b.in|solve bacteria
+CASES
+rm -f "$dir/g.in" "$dir/m.in" "$dir/a.in" "$dir/b.in"
+
 [ "$failures" = 0 ] || { echo "$failures hostile case(s) failed" >&2; exit 1; }

@@ -78,13 +78,14 @@ Result solve(const CostMatrix& m) {
   return r;
 }
 
-template <class Cost>
-BasicSolver<Cost>::BasicSolver(const BasicCostMatrix<Cost>& m, Tuning tuning)
+template <class Cost, class Stored>
+BasicSolver<Cost, Stored>::BasicSolver(const BasicCostMatrix<Stored>& m, Tuning tuning)
     : BasicSolver(m, std::vector<bool>(m.n, true), std::vector<bool>(m.n, true), tuning) {}
 
-template <class Cost>
-BasicSolver<Cost>::BasicSolver(const BasicCostMatrix<Cost>& m, const std::vector<bool>& live_rows,
-                               const std::vector<bool>& live_cols, Tuning tuning)
+template <class Cost, class Stored>
+BasicSolver<Cost, Stored>::BasicSolver(const BasicCostMatrix<Stored>& m,
+                                       const std::vector<bool>& live_rows,
+                                       const std::vector<bool>& live_cols, Tuning tuning)
     : c_(m.cost.data()),
       nr_(m.n),
       nc_(m.n),
@@ -104,9 +105,9 @@ BasicSolver<Cost>::BasicSolver(const BasicCostMatrix<Cost>& m, const std::vector
   solve_all();
 }
 
-template <class Cost>
-BasicSolver<Cost>::BasicSolver(const Cost* cost, std::size_t rows, std::size_t cols, Poll poll,
-                               Tuning tuning)
+template <class Cost, class Stored>
+BasicSolver<Cost, Stored>::BasicSolver(const Stored* cost, std::size_t rows, std::size_t cols,
+                                       Poll poll, Tuning tuning)
     : c_(cost),
       nr_(rows),
       nc_(cols),
@@ -124,8 +125,8 @@ BasicSolver<Cost>::BasicSolver(const Cost* cost, std::size_t rows, std::size_t c
   solve_all();
 }
 
-template <class Cost>
-Cost BasicSolver<Cost>::cost() const {
+template <class Cost, class Stored>
+Cost BasicSolver<Cost, Stored>::cost() const {
   Cost total = 0;
   for (std::size_t i = 0; i < nr_; ++i) {
     if (row_live_[i]) total += at(i, x_[i]);
@@ -133,13 +134,13 @@ Cost BasicSolver<Cost>::cost() const {
   return total;
 }
 
-template <class Cost>
-Cost BasicSolver<Cost>::reduced(std::size_t i, std::size_t j) const {
+template <class Cost, class Stored>
+Cost BasicSolver<Cost, Stored>::reduced(std::size_t i, std::size_t j) const {
   return at(i, j) - u(i) - v_[j];
 }
 
-template <class Cost>
-void BasicSolver<Cost>::solve_all() {
+template <class Cost, class Stored>
+void BasicSolver<Cost, Stored>::solve_all() {
   constexpr Cost kInf = kBig<Cost>;
   const std::size_t m = live_;
   if (m == 0) return;
@@ -162,8 +163,8 @@ void BasicSolver<Cost>::solve_all() {
   // Every column live: the kernels scan whole rows. Otherwise (a restricted
   // problem, small in practice) plain loops over the live columns.
   const bool full = m == n;
-  const detail::KernelTable<Cost>& kernel = detail::kernels<Cost>(tuning_.isa);
-  const Cost* const c = c_;
+  const detail::KernelTable<Cost, Stored>& kernel = detail::kernels<Cost, Stored>(tuning_.isa);
+  const Stored* const c = c_;
   Cost* const v = v_.data();
 
   // 1. Column reduction: v[j] = min over rows, row by row so that the scan is
@@ -171,7 +172,7 @@ void BasicSolver<Cost>::solve_all() {
   std::vector<Cost> colmin(n, kInf);
   std::vector<std::uint32_t> argmin(n, kNoRow);
   for (const std::size_t i : rows_) {
-    const Cost* row = c + i * n;
+    const Stored* row = c + i * n;
     if (full) {
       kernel.column_minima(row, n, static_cast<std::uint32_t>(i), colmin.data(), argmin.data());
       continue;
@@ -226,22 +227,22 @@ void BasicSolver<Cost>::solve_all() {
   solve_dense(matches, std::move(free_rows));
 }
 
-template <class Cost>
-void BasicSolver<Cost>::solve_dense(const std::vector<std::uint32_t>& matches,
-                                    std::vector<std::size_t> free_rows) {
+template <class Cost, class Stored>
+void BasicSolver<Cost, Stored>::solve_dense(const std::vector<std::uint32_t>& matches,
+                                            std::vector<std::size_t> free_rows) {
   constexpr Cost kInf = kBig<Cost>;
   const std::size_t m = live_;
   const std::size_t n = nc_;
   const bool full = m == n;
-  const detail::KernelTable<Cost>& kernel = detail::kernels<Cost>(tuning_.isa);
-  const Cost* const c = c_;
+  const detail::KernelTable<Cost, Stored>& kernel = detail::kernels<Cost, Stored>(tuning_.isa);
+  const Stored* const c = c_;
   Cost* const v = v_.data();
 
   // 2. Reduction transfer.
   for (const std::size_t i : rows_) {
     if (matches[i] == 1) {
       const std::size_t j1 = x_[i];
-      const Cost* row = c + i * n;
+      const Stored* row = c + i * n;
       Cost mu = kInf;
       if (full) {
         mu = std::min(kernel.least(row, v, j1), kernel.least(row + j1 + 1, v + j1 + 1, n - j1 - 1));
@@ -257,7 +258,7 @@ void BasicSolver<Cost>::solve_dense(const std::vector<std::uint32_t>& matches,
   // 3. Augmenting row reduction; what is left goes to 4.
   free_rows = reduce_rows(std::move(free_rows), 8 * static_cast<std::uint64_t>(m), v, x_, y_,
                           [&](std::size_t i) {
-                            const Cost* row = c + i * n;
+                            const Stored* row = c + i * n;
                             if (full) return kernel.two_least(row, v, n);
                             detail::TwoMins<Cost> t{kInf, kNone, kInf, kNone};
                             for (const std::size_t j : cols_) detail::feed(t, row[j] - v[j], j);
@@ -274,8 +275,8 @@ void BasicSolver<Cost>::solve_dense(const std::vector<std::uint32_t>& matches,
 // The candidate stage's state: every row's list of candidate columns (with
 // their costs, copied so that a search reads them contiguously), the bound
 // that proves the columns off a list unneeded, and a search's workspace.
-template <class Cost>
-struct BasicSolver<Cost>::Candidates {
+template <class Cost, class Stored>
+struct BasicSolver<Cost, Stored>::Candidates {
   // Row i's list: col[first[i] + t] and cost[first[i] + t], t < count[i]. A
   // list that grows is copied to the end.
   std::vector<std::uint32_t> col;
@@ -302,7 +303,7 @@ struct BasicSolver<Cost>::Candidates {
 
   // Appends the columns of buffer[0, got) that row i's list lacks, copying
   // the list to the end.
-  void merge(std::size_t i, std::size_t got, const Cost* row) {
+  void merge(std::size_t i, std::size_t got, const Stored* row) {
     if (++era == 0) {
       std::fill(mark.begin(), mark.end(), 0);
       era = 1;
@@ -325,8 +326,8 @@ struct BasicSolver<Cost>::Candidates {
   }
 };
 
-template <class Cost>
-std::optional<std::vector<std::size_t>> BasicSolver<Cost>::solve_candidates(
+template <class Cost, class Stored>
+std::optional<std::vector<std::size_t>> BasicSolver<Cost, Stored>::solve_candidates(
     const std::vector<std::uint32_t>& matches) {
   // Phases 2 to 4 on short lists. Each row keeps its k least reduced costs
   // (k = tuning_.candidates) and a bound below which no other column of the
@@ -343,8 +344,8 @@ std::optional<std::vector<std::size_t>> BasicSolver<Cost>::solve_candidates(
   constexpr Cost kInf = kBig<Cost>;
   const std::size_t n = nc_;  // square, every line live
   const std::size_t k = tuning_.candidates;
-  const detail::KernelTable<Cost>& kernel = detail::kernels<Cost>(tuning_.isa);
-  const Cost* const c = c_;
+  const detail::KernelTable<Cost, Stored>& kernel = detail::kernels<Cost, Stored>(tuning_.isa);
+  const Stored* const c = c_;
   Cost* const v = v_.data();
   Candidates lists;
   lists.first.resize(n);
@@ -368,7 +369,7 @@ std::optional<std::vector<std::size_t>> BasicSolver<Cost>::solve_candidates(
   const std::size_t size = lists.buffer.size();
   Cost hint = kInf;
   for (std::size_t i = 0; i < n; ++i) {
-    const Cost* const row = c + i * n;
+    const Stored* const row = c + i * n;
     // The previous row's bound guesses this one's (random rows are alike); a
     // guess that keeps too few is retried without it.
     Cost& bound = lists.bound[i];
@@ -437,7 +438,7 @@ std::optional<std::vector<std::size_t>> BasicSolver<Cost>::solve_candidates(
     for (std::size_t i = 0; i < n; ++i) {
       const std::size_t j1 = x_[i];
       if (j1 == kNone) continue;
-      const Cost* const row = c + i * n;
+      const Stored* const row = c + i * n;
       const Cost u = row[j1] - v[j1];
       if (!(u > lists.bound[i])) continue;
       const std::size_t got =
@@ -465,8 +466,8 @@ std::optional<std::vector<std::size_t>> BasicSolver<Cost>::solve_candidates(
   return left;
 }
 
-template <class Cost>
-bool BasicSolver<Cost>::augment_candidates(std::size_t free_row, Candidates& lists) {
+template <class Cost, class Stored>
+bool BasicSolver<Cost, Stored>::augment_candidates(std::size_t free_row, Candidates& lists) {
   // Dijkstra on the lists with a binary heap (lazy deletion: an entry whose
   // key is no longer its column's distance is skipped). Reduced costs on the
   // lists are >= 0, as in augment(); a double candidate below the minimum by
@@ -544,8 +545,8 @@ bool BasicSolver<Cost>::augment_candidates(std::size_t free_row, Candidates& lis
   return found;
 }
 
-template <class Cost>
-void BasicSolver<Cost>::augment(std::size_t free_row) {
+template <class Cost, class Stored>
+void BasicSolver<Cost, Stored>::augment(std::size_t free_row) {
   // Dijkstra over the columns in reduced costs, one pass over a cost row per
   // settled column. Each scan (detail::KernelTable::scan) relaxes the columns
   // through one row in memory order, so the cost row is read front to back
@@ -573,8 +574,8 @@ void BasicSolver<Cost>::augment(std::size_t free_row) {
   // probe is all the work (most rows there, where free columns abound). Square
   // problems reach phase 4 with few free columns, so they start the search at
   // once. The buffers are the solver's, reused.
-  const detail::KernelTable<Cost>& kernel = detail::kernels<Cost>(tuning_.isa);
-  const Cost* const c = c_;
+  const detail::KernelTable<Cost, Stored>& kernel = detail::kernels<Cost, Stored>(tuning_.isa);
+  const Stored* const c = c_;
   const std::size_t n = nc_;
   Cost* const v = v_.data();
   const std::size_t* const y = y_.data();
@@ -591,7 +592,7 @@ void BasicSolver<Cost>::augment(std::size_t free_row) {
   Cost* const d = dist_.data();
   std::uint32_t* const pred = pred_.data();
   const auto root = static_cast<std::uint32_t>(free_row);
-  const Cost* const row = c + free_row * n;
+  const Stored* const row = c + free_row * n;
   const bool all_live = cols_.size() == n;
   std::size_t end = kNone;
   if (rows_.size() < cols_.size() && all_live) {
@@ -639,7 +640,7 @@ void BasicSolver<Cost>::augment(std::size_t free_row) {
       }
       const std::size_t j1 = f.order[head++];
       const std::size_t i = y[j1];
-      const Cost* const r = c + i * n;
+      const Stored* const r = c + i * n;
       end = kernel.scan({r, v, y, n, static_cast<std::uint32_t>(i), r[j1] - v[j1] - min, min}, f,
                         next);
       if (end != kNone) break;
@@ -658,8 +659,8 @@ void BasicSolver<Cost>::augment(std::size_t free_row) {
     end = next;
   }
 }
-template <class Cost>
-std::vector<Cost> BasicSolver<Cost>::column_values(std::size_t r) const {
+template <class Cost, class Stored>
+std::vector<Cost> BasicSolver<Cost, Stored>::column_values(std::size_t r) const {
   assert(row_live_[r] && nr_ == nc_);
   const std::size_t n = nc_;
   std::vector<Cost> value(n, 0);
@@ -697,8 +698,8 @@ std::vector<Cost> BasicSolver<Cost>::column_values(std::size_t r) const {
   return value;
 }
 
-template <class Cost>
-void BasicSolver<Cost>::remove_pair(std::size_t r, std::size_t col) {
+template <class Cost, class Stored>
+void BasicSolver<Cost, Stored>::remove_pair(std::size_t r, std::size_t col) {
   assert(row_live_[r] && col_live_[col] && nr_ == nc_);
   const std::size_t c0 = x_[r];
   const std::size_t r1 = y_[col];
@@ -717,8 +718,8 @@ void BasicSolver<Cost>::remove_pair(std::size_t r, std::size_t col) {
   augment(r1);
 }
 
-template <class Cost>
-bool BasicSolver<Cost>::certified() const {
+template <class Cost, class Stored>
+bool BasicSolver<Cost, Stored>::certified() const {
   std::vector<bool> seen(nc_, false);
   for (const std::size_t i : rows_) {
     const std::size_t j = x_[i];
@@ -741,6 +742,7 @@ bool BasicSolver<Cost>::certified() const {
 }
 
 template class BasicSolver<std::int64_t>;
+template class BasicSolver<std::int64_t, std::int32_t>;
 template class BasicSolver<double>;
 
 }  // namespace perfectplay::algorithms::assignment

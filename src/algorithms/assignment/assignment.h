@@ -104,6 +104,7 @@ inline constexpr std::size_t kMaxN = 1 << 16;
 // A dense row-major n x n cost matrix.
 template <class Cost>
 struct BasicCostMatrix {
+  using value_type = Cost;
   std::size_t n = 0;
   std::vector<Cost> cost;  // n * n, row-major
 
@@ -168,7 +169,10 @@ Result solve(const CostMatrix& m);
 // A solved problem that can shrink: rows and columns are removed one pair at a
 // time, the optimum restored each time. Indices stay those of the original
 // matrix.
-template <class Cost>
+// `Stored` is the matrix's entry type: Cost, or int32 for int64 costs (a
+// matrix whose entries fit in 32 bits, at half the memory and half the
+// bytes read per scan; the arithmetic stays in Cost).
+template <class Cost, class Stored = Cost>
 class BasicSolver {
  public:
   // Called before each augmenting path of phase 4 (the long part of a solve);
@@ -177,15 +181,15 @@ class BasicSolver {
 
   // `tuning` picks the kernels (assignment_kernels.h) and the candidate
   // stage; every choice gives an optimal matching (the same cost for int64).
-  explicit BasicSolver(const BasicCostMatrix<Cost>& m, Tuning tuning = {});  // solves at once
+  explicit BasicSolver(const BasicCostMatrix<Stored>& m, Tuning tuning = {});  // solves at once
   // Restricts to the given live rows and columns (equal counts) and solves.
-  BasicSolver(const BasicCostMatrix<Cost>& m, const std::vector<bool>& live_rows,
+  BasicSolver(const BasicCostMatrix<Stored>& m, const std::vector<bool>& live_rows,
               const std::vector<bool>& live_cols, Tuning tuning = {});
   // A rows x cols row-major matrix, rows <= cols, every row to be matched.
   // `cost` is not copied: it must outlive the solver. Square problems take
   // phases 1 to 4, rectangular ones phase 4 alone (see above). Throws
   // Infeasible, or whatever `poll` throws.
-  BasicSolver(const Cost* cost, std::size_t rows, std::size_t cols, Poll poll = {},
+  BasicSolver(const Stored* cost, std::size_t rows, std::size_t cols, Poll poll = {},
               Tuning tuning = {});
 
   Cost cost() const;  // of the current optimal matching of live lines
@@ -227,7 +231,7 @@ class BasicSolver {
   Cost u(std::size_t i) const { return at(i, x_[i]) - v_[x_[i]]; }
   Cost at(std::size_t i, std::size_t j) const { return c_[i * nc_ + j]; }
 
-  const Cost* c_;
+  const Stored* c_;
   std::size_t nr_, nc_;  // rows, and columns (the stride)
   Tuning tuning_;
   std::size_t live_ = 0;
@@ -246,6 +250,7 @@ class BasicSolver {
 using Solver = BasicSolver<std::int64_t>;
 
 extern template class BasicSolver<std::int64_t>;
+extern template class BasicSolver<std::int64_t, std::int32_t>;
 extern template class BasicSolver<double>;
 
 inline constexpr std::size_t kNone = static_cast<std::size_t>(-1);

@@ -15,24 +15,24 @@ GameEntry entry() {
   e.summary =
       "Not a game: minimum-cost perfect matching of an n x n matrix (solve only), the solver "
       "under gridgame.";
-  e.solve = [](std::string_view input, const Params&) {
-    const CostMatrix m = parse_assignment(input);
-    const Solver a(m);
-    std::string out = fmt::format("{}\n", a.cost());
-    for (int i = 0; i < m.size(); ++i)
-      fmt::format_to(std::back_inserter(out), "{}{}", i ? " " : "",
-                     a.column_of(static_cast<std::size_t>(i)) + 1);
+  // The matrix is read with 32-bit entries where they fit (assignment_io.h),
+  // giving back the text read as it goes (Params::release_input).
+  e.solve = [](std::string_view input, const Params& params) {
+    const Result r =
+        solve(parse_compact_assignment(input, [&](std::size_t offset) { params.release(offset); }));
+    std::string out = fmt::format("{}\n", r.cost);
+    for (std::size_t i = 0; i < r.column_of_row.size(); ++i)
+      fmt::format_to(std::back_inserter(out), "{}{}", i ? " " : "", r.column_of_row[i] + 1);
     out += '\n';
     return out;
   };
-  e.solve_json = [](std::string_view input, const Params&, const JsonSink& each) {
-    const CostMatrix m = parse_assignment(input);
-    const Solver a(m);
-    std::vector<int> cols;
-    for (int i = 0; i < m.size(); ++i)
-      cols.push_back(static_cast<int>(a.column_of(static_cast<std::size_t>(i))) + 1);
+  e.solve_json = [](std::string_view input, const Params& params, const JsonSink& each) {
+    const Result r =
+        solve(parse_compact_assignment(input, [&](std::size_t offset) { params.release(offset); }));
+    std::vector<std::size_t> cols;
+    for (const std::size_t c : r.column_of_row) cols.push_back(c + 1);
     // One element per case, as every entry's solve_json (the input holds one).
-    each({{"cost", a.cost()}, {"columns", cols}});
+    each({{"cost", r.cost}, {"columns", cols}});
   };
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
     // One case, without the count line.

@@ -11,12 +11,23 @@
 
 namespace perfectplay::algorithms::assignment {
 
-CostMatrix read_matrix(TextReader& in) {
-  const std::int64_t n = in.read_int("the size n", 1, kMaxInputN);
-  in.end_line("n");
-  std::vector<std::int64_t> values;
-  values.reserve(static_cast<std::size_t>(std::min<std::int64_t>(n * n, 1 << 20)));
+namespace {
+
+// The n rows of an n x n matrix, from where `in` stands (after the n line).
+template <class Stored>
+BasicCostMatrix<Stored> read_rows(TextReader& in, std::int64_t n, const Passed& passed) {
+  constexpr std::size_t kPassStep = std::size_t{1} << 20;
+  std::vector<Stored> values;
+  // Room for every entry the rest of the text can hold (each takes two
+  // bytes at least, a digit and a blank or line end), so the vector never
+  // grows by copying: its pages become resident only as they are filled.
+  values.reserve(std::min(static_cast<std::size_t>(n * n), in.remaining() / 2 + 1));
+  std::size_t next_pass = in.offset() + kPassStep;
   for (std::int64_t r = 0; r < n; ++r) {
+    if (passed && in.offset() >= next_pass) {
+      passed(in.offset());
+      next_pass = in.offset() + kPassStep;
+    }
     if (in.at_end()) {
       in.fail(fmt::format("expected row {} of {} ({} numbers), found end of input", r + 1, n, n));
     }
@@ -24,21 +35,84 @@ CostMatrix read_matrix(TextReader& in) {
       if (in.at_line_end()) {
         in.fail(fmt::format("row {} has {} numbers, expected {}", r + 1, c, n));
       }
-      values.push_back(in.read_int("a matrix entry", -kMaxInputValue, kMaxInputValue));
+      values.push_back(
+          static_cast<Stored>(in.read_int("a matrix entry", -kMaxInputValue, kMaxInputValue)));
     }
     if (!in.at_line_end()) in.fail(fmt::format("row {} has more than {} numbers", r + 1, n));
     in.end_line("the row");
   }
-  return CostMatrix(static_cast<std::size_t>(n), std::move(values));
+  return BasicCostMatrix<Stored>(static_cast<std::size_t>(n), std::move(values));
 }
 
-CostMatrix parse_assignment(std::string_view input) {
+std::int64_t read_size(TextReader& in) {
+  const std::int64_t n = in.read_int("the size n", 1, kMaxInputN);
+  in.end_line("n");
+  return n;
+}
+
+// Whether the `lines` lines from `from` hold a run of ten digits or more:
+// every number of the range with fewer digits fits in 32 bits.
+bool has_long_number(std::string_view text, std::size_t from, std::int64_t lines) {
+  int run = 0;
+  for (std::size_t k = from; k < text.size(); ++k) {
+    const char ch = text[k];
+    if (ch >= '0' && ch <= '9') {
+      if (++run >= 10) return true;
+      continue;
+    }
+    run = 0;
+    if (ch == '\n' && --lines == 0) return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+CostMatrix read_matrix(TextReader& in, const Passed& passed) {
+  const std::int64_t n = read_size(in);
+  return read_rows<std::int64_t>(in, n, passed);
+}
+
+CompactMatrix read_compact_matrix(TextReader& in, std::string_view text, const Passed& passed) {
+  const std::int64_t n = read_size(in);
+  if (has_long_number(text, in.offset(), n)) return read_rows<std::int64_t>(in, n, passed);
+  return read_rows<std::int32_t>(in, n, passed);
+}
+
+Result solve(const CompactMatrix& m) {
+  return std::visit(
+      [](const auto& matrix) {
+        using Stored = typename std::decay_t<decltype(matrix)>::value_type;
+        const BasicSolver<std::int64_t, Stored> s(matrix);
+        Result r;
+        r.cost = s.cost();
+        r.column_of_row.resize(matrix.n);
+        for (std::size_t i = 0; i < matrix.n; ++i) r.column_of_row[i] = s.column_of(i);
+        return r;
+      },
+      m);
+}
+
+namespace {
+
+template <class Read>
+auto parse_one(std::string_view input, Read read) {
   TextReader in(input);
   in.skip_blank_lines();
   if (in.at_end()) in.fail("empty input: expected n and an n x n cost matrix");
-  CostMatrix m = read_matrix(in);
+  auto m = read(in);
   in.end_input("the matrix");
   return m;
+}
+
+}  // namespace
+
+CostMatrix parse_assignment(std::string_view input) {
+  return parse_one(input, [](TextReader& in) { return read_matrix(in); });
+}
+
+CompactMatrix parse_compact_assignment(std::string_view input, const Passed& passed) {
+  return parse_one(input, [&](TextReader& in) { return read_compact_matrix(in, input, passed); });
 }
 
 std::string format_matrix(const CostMatrix& m) {

@@ -8,9 +8,12 @@
 // next line, the column matched to each row (1-based).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include "algorithms/assignment/assignment.h"
 #include "core/seed.h"
@@ -22,11 +25,30 @@ namespace perfectplay::algorithms::assignment {
 inline constexpr std::int64_t kMaxInputValue = 1'000'000'000'000;
 inline constexpr std::int64_t kMaxInputN = 50'000;
 
+// The text before an offset has been read and will not be again (a front
+// end may give its pages back: Params::release_input).
+using Passed = std::function<void(std::size_t offset)>;
+
 // n, then n lines of n integers, from where `in` stands. Memory grows with the
-// numbers read, never with the declared n alone.
-CostMatrix read_matrix(TextReader& in);
+// numbers read, never with the declared n alone. `passed`, if set, hears of
+// the text read every MiB or so.
+CostMatrix read_matrix(TextReader& in, const Passed& passed = {});
+// A matrix read to be solved: 32-bit entries when every entry of the case
+// has fewer than ten digits, 64-bit otherwise. An entry's text takes two
+// bytes at least (a digit and a blank or line end), and one past 32 bits
+// eleven, so the matrix takes at most twice the bytes of its text either way
+// (int64 entries throughout would take four times a matrix of single digits).
+using CostMatrix32 = BasicCostMatrix<std::int32_t>;
+using CompactMatrix = std::variant<CostMatrix32, CostMatrix>;
+// As read_matrix; `text` is the whole text `in` reads (the case's lines are
+// looked over once for a long number before they are read).
+CompactMatrix read_compact_matrix(TextReader& in, std::string_view text, const Passed& passed = {});
+// The least cost of a perfect matching, and a matching at it.
+Result solve(const CompactMatrix& m);
+
 // One case and nothing after it.
 CostMatrix parse_assignment(std::string_view input);
+CompactMatrix parse_compact_assignment(std::string_view input, const Passed& passed = {});
 // n, then the rows, one line each.
 std::string format_matrix(const CostMatrix& m);
 

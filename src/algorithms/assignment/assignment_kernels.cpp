@@ -22,8 +22,8 @@ namespace {
 
 // ---- scalar ---------------------------------------------------------------
 
-template <class Cost>
-void column_minima_scalar(const Cost* row, std::size_t n, std::uint32_t i, Cost* colmin,
+template <class Cost, class Stored>
+void column_minima_scalar(const Stored* row, std::size_t n, std::uint32_t i, Cost* colmin,
                           std::uint32_t* argmin) {
   for (std::size_t j = 0; j < n; ++j) {
     if (row[j] < colmin[j]) {
@@ -33,8 +33,8 @@ void column_minima_scalar(const Cost* row, std::size_t n, std::uint32_t i, Cost*
   }
 }
 
-template <class Cost>
-Cost least_scalar(const Cost* row, const Cost* v, std::size_t n) {
+template <class Cost, class Stored>
+Cost least_scalar(const Stored* row, const Cost* v, std::size_t n) {
   Cost m = kBig<Cost>;
   for (std::size_t j = 0; j < n; ++j) {
     const Cost h = row[j] - v[j];
@@ -43,8 +43,8 @@ Cost least_scalar(const Cost* row, const Cost* v, std::size_t n) {
   return m;
 }
 
-template <class Cost>
-TwoMins<Cost> two_least_scalar(const Cost* row, const Cost* v, std::size_t n) {
+template <class Cost, class Stored>
+TwoMins<Cost> two_least_scalar(const Stored* row, const Cost* v, std::size_t n) {
   TwoMins<Cost> t{kBig<Cost>, kNone, kBig<Cost>, kNone};
   for (std::size_t j = 0; j < n; ++j) feed(t, row[j] - v[j], j);
   return t;
@@ -93,8 +93,8 @@ struct Selection {
   }
 };
 
-template <class Cost>
-void select_range_scalar(const Cost* row, const Cost* v, std::size_t from, std::size_t to,
+template <class Cost, class Stored>
+void select_range_scalar(const Stored* row, const Cost* v, std::size_t from, std::size_t to,
                          Selection<Cost>& s) {
   // Every column below the bar joins the buffer; a full buffer is cut back
   // to its k least, which lowers the bar. A column left out was at or above
@@ -105,8 +105,8 @@ void select_range_scalar(const Cost* row, const Cost* v, std::size_t from, std::
   }
 }
 
-template <class Cost>
-std::size_t select_scalar(const Cost* row, const Cost* v, std::size_t n, std::size_t start,
+template <class Cost, class Stored>
+std::size_t select_scalar(const Stored* row, const Cost* v, std::size_t n, std::size_t start,
                           std::size_t k, Cost hint, Candidate<Cost>* buffer, std::size_t capacity,
                           Cost& bound) {
   Selection<Cost> s{buffer, capacity, k, 0, hint, !(hint < kBig<Cost>)};  // no hint: strict
@@ -117,8 +117,8 @@ std::size_t select_scalar(const Cost* row, const Cost* v, std::size_t n, std::si
 
 // The probe's step for one column: keeps the least reduced cost and a free
 // column at it.
-template <class Cost>
-inline void probe_one(const Cost* row, const Cost* v, const std::size_t* y, std::size_t j,
+template <class Cost, class Stored>
+inline void probe_one(const Stored* row, const Cost* v, const std::size_t* y, std::size_t j,
                       MinAt<Cost>& m) {
   const Cost dj = row[j] - v[j];
   if (dj > m.value) return;
@@ -130,15 +130,15 @@ inline void probe_one(const Cost* row, const Cost* v, const std::size_t* y, std:
   }
 }
 
-template <class Cost>
-MinAt<Cost> probe_scalar(const Cost* row, const Cost* v, const std::size_t* y, std::size_t n) {
+template <class Cost, class Stored>
+MinAt<Cost> probe_scalar(const Stored* row, const Cost* v, const std::size_t* y, std::size_t n) {
   MinAt<Cost> m{kBig<Cost>, kNone};
   for (std::size_t j = 0; j < n; ++j) probe_one(row, v, y, j, m);
   return m;
 }
 
-template <class Cost>
-MinAt<Cost> start_scalar(const Cost* row, const Cost* v, Cost* d, std::uint32_t* pred,
+template <class Cost, class Stored>
+MinAt<Cost> start_scalar(const Stored* row, const Cost* v, Cost* d, std::uint32_t* pred,
                          std::uint32_t i, std::size_t n) {
   MinAt<Cost> m{kBig<Cost>, kNone};
   for (std::size_t j = 0; j < n; ++j) {
@@ -151,8 +151,8 @@ MinAt<Cost> start_scalar(const Cost* row, const Cost* v, Cost* d, std::uint32_t*
 }
 
 // The scan's step for column j; true when j ends the path.
-template <class Cost>
-inline bool scan_one(const ScanInput<Cost>& s, Frontier<Cost>& f, std::size_t j,
+template <class Cost, class Stored>
+inline bool scan_one(const ScanInput<Cost, Stored>& s, Frontier<Cost>& f, std::size_t j,
                      MinAt<Cost>& next) {
   Cost cand = s.row[j] - s.v[j] - s.h;
   if constexpr (std::is_floating_point_v<Cost>) cand = cand < s.min ? s.min : cand;  // rounding
@@ -177,8 +177,8 @@ inline bool scan_one(const ScanInput<Cost>& s, Frontier<Cost>& f, std::size_t j,
   return false;
 }
 
-template <class Cost>
-std::size_t scan_scalar(const ScanInput<Cost>& s, Frontier<Cost>& f, MinAt<Cost>& next) {
+template <class Cost, class Stored>
+std::size_t scan_scalar(const ScanInput<Cost, Stored>& s, Frontier<Cost>& f, MinAt<Cost>& next) {
   next = {kBig<Cost>, kNone};
   for (std::size_t j = 0; j < s.n; ++j) {
     if ((j & 63) == 0 && f.open[j >> kBlockShift] == 0) {
@@ -205,10 +205,12 @@ bool above_scalar(const double* a, std::size_t count) {
   return !bad;
 }
 
-template <class Cost>
-constexpr KernelTable<Cost> kScalar{
-    &column_minima_scalar<Cost>, &least_scalar<Cost>, &two_least_scalar<Cost>, &select_scalar<Cost>,
-    &probe_scalar<Cost>,         &start_scalar<Cost>, &scan_scalar<Cost>};
+template <class Cost, class Stored>
+constexpr KernelTable<Cost, Stored> kScalar{
+    &column_minima_scalar<Cost, Stored>, &least_scalar<Cost, Stored>,
+    &two_least_scalar<Cost, Stored>,     &select_scalar<Cost, Stored>,
+    &probe_scalar<Cost, Stored>,         &start_scalar<Cost, Stored>,
+    &scan_scalar<Cost, Stored>};
 
 // ---- AVX2 -----------------------------------------------------------------
 
@@ -221,6 +223,10 @@ struct I64x4 {
   using T = std::int64_t;
   using V = __m256i;
   AVX2 static V load(const T* p) { return _mm256_loadu_si256(reinterpret_cast<const V*>(p)); }
+  // Four int32 entries, widened.
+  AVX2 static V load(const std::int32_t* p) {
+    return _mm256_cvtepi32_epi64(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+  }
   AVX2 static void store(T* p, V x) { _mm256_storeu_si256(reinterpret_cast<V*>(p), x); }
   AVX2 static V set1(T x) { return _mm256_set1_epi64x(x); }
   AVX2 static V sub(V a, V b) { return _mm256_sub_epi64(a, b); }
@@ -281,8 +287,8 @@ AVX2 MinAt<Cost> reduce(typename L::V best, __m256i index) {
   return m;
 }
 
-template <class Cost, class L = Lanes<Cost>>
-AVX2 void column_minima_avx2(const Cost* row, std::size_t n, std::uint32_t i, Cost* colmin,
+template <class Cost, class Stored, class L = Lanes<Cost>>
+AVX2 void column_minima_avx2(const Stored* row, std::size_t n, std::uint32_t i, Cost* colmin,
                              std::uint32_t* argmin) {
   const __m128i iv = _mm_set1_epi32(static_cast<int>(i));
   std::size_t j = 0;
@@ -297,8 +303,8 @@ AVX2 void column_minima_avx2(const Cost* row, std::size_t n, std::uint32_t i, Co
   column_minima_scalar(row + j, n - j, i, colmin + j, argmin + j);
 }
 
-template <class Cost, class L = Lanes<Cost>>
-AVX2 Cost least_avx2(const Cost* row, const Cost* v, std::size_t n) {
+template <class Cost, class Stored, class L = Lanes<Cost>>
+AVX2 Cost least_avx2(const Stored* row, const Cost* v, std::size_t n) {
   auto m0 = L::set1(kBig<Cost>), m1 = m0;
   std::size_t j = 0;
   for (; j + 8 <= n; j += 8) {
@@ -313,8 +319,8 @@ AVX2 Cost least_avx2(const Cost* row, const Cost* v, std::size_t n) {
   return m;
 }
 
-template <class Cost, class L = Lanes<Cost>>
-AVX2 TwoMins<Cost> two_least_avx2(const Cost* row, const Cost* v, std::size_t n) {
+template <class Cost, class Stored, class L = Lanes<Cost>>
+AVX2 TwoMins<Cost> two_least_avx2(const Stored* row, const Cost* v, std::size_t n) {
   // Per lane, the two least values seen and their columns.
   auto m1 = L::set1(kBig<Cost>), m2 = m1;
   __m256i i1 = _mm256_set1_epi64x(-1), i2 = i1;
@@ -345,8 +351,8 @@ AVX2 TwoMins<Cost> two_least_avx2(const Cost* row, const Cost* v, std::size_t n)
   return t;
 }
 
-template <class Cost, class L = Lanes<Cost>>
-AVX2 void select_range_avx2(const Cost* row, const Cost* v, std::size_t from, std::size_t to,
+template <class Cost, class Stored, class L = Lanes<Cost>>
+AVX2 void select_range_avx2(const Stored* row, const Cost* v, std::size_t from, std::size_t to,
                             Selection<Cost>& s) {
   // As select_range_scalar, four columns per test against the bar.
   auto bars = L::set1(s.bar);
@@ -368,8 +374,8 @@ AVX2 void select_range_avx2(const Cost* row, const Cost* v, std::size_t from, st
   select_range_scalar(row, v, j, to, s);
 }
 
-template <class Cost, class L = Lanes<Cost>>
-AVX2 std::size_t select_avx2(const Cost* row, const Cost* v, std::size_t n, std::size_t start,
+template <class Cost, class Stored, class L = Lanes<Cost>>
+AVX2 std::size_t select_avx2(const Stored* row, const Cost* v, std::size_t n, std::size_t start,
                              std::size_t k, Cost hint, Candidate<Cost>* buffer,
                              std::size_t capacity, Cost& bound) {
   Selection<Cost> s{buffer, capacity, k, 0, hint, !(hint < kBig<Cost>)};  // no hint: strict
@@ -378,8 +384,8 @@ AVX2 std::size_t select_avx2(const Cost* row, const Cost* v, std::size_t n, std:
   return s.finish(bound);
 }
 
-template <class Cost, class L = Lanes<Cost>>
-AVX2 MinAt<Cost> probe_avx2(const Cost* row, const Cost* v, const std::size_t* y, std::size_t n) {
+template <class Cost, class Stored, class L = Lanes<Cost>>
+AVX2 MinAt<Cost> probe_avx2(const Stored* row, const Cost* v, const std::size_t* y, std::size_t n) {
   // Sixteen columns per test: their least reduced cost is compared with the
   // least so far, and only a block that reaches it is looked at column by
   // column (most blocks do not, once the first few have set the bar).
@@ -399,8 +405,8 @@ AVX2 MinAt<Cost> probe_avx2(const Cost* row, const Cost* v, const std::size_t* y
   return m;
 }
 
-template <class Cost, class L = Lanes<Cost>>
-AVX2 MinAt<Cost> start_avx2(const Cost* row, const Cost* v, Cost* d, std::uint32_t* pred,
+template <class Cost, class Stored, class L = Lanes<Cost>>
+AVX2 MinAt<Cost> start_avx2(const Stored* row, const Cost* v, Cost* d, std::uint32_t* pred,
                             std::uint32_t i, std::size_t n) {
   const __m128i iv = _mm_set1_epi32(static_cast<int>(i));
   auto best = L::set1(kBig<Cost>);
@@ -430,8 +436,8 @@ AVX2 MinAt<Cost> start_avx2(const Cost* row, const Cost* v, Cost* d, std::uint32
 // scan_avx2's steps. relax4 relaxes four columns and returns their
 // distances; track4 folds the open ones into a lane-wise least with its
 // columns.
-template <class Cost, class L = Lanes<Cost>>
-[[gnu::always_inline]] AVX2 inline typename L::V relax4(const Cost* row, const Cost* v, Cost* d,
+template <class Cost, class Stored, class L = Lanes<Cost>>
+[[gnu::always_inline]] AVX2 inline typename L::V relax4(const Stored* row, const Cost* v, Cost* d,
                                                         std::uint32_t* pred, std::size_t j,
                                                         typename L::V h, typename L::V min,
                                                         __m128i i) {
@@ -457,13 +463,13 @@ template <class Cost, class L = Lanes<Cost>>
   at = pick_index(at, index, L::bits(better));
 }
 
-template <class Cost, class L = Lanes<Cost>>
-AVX2 std::size_t scan_avx2(const ScanInput<Cost>& s, Frontier<Cost>& f, MinAt<Cost>& next) {
+template <class Cost, class Stored, class L = Lanes<Cost>>
+AVX2 std::size_t scan_avx2(const ScanInput<Cost, Stored>& s, Frontier<Cost>& f, MinAt<Cost>& next) {
   // Eight columns per iteration with two independent running minima, so that
   // the loop-carried chain (compare, blend) is not the bound. Everything the
   // loop touches is in locals: through `s` and `f` the compiler would reload
   // it after every store.
-  const Cost* const row = s.row;
+  const Stored* const row = s.row;
   const Cost* const v = s.v;
   const std::size_t* const y = s.y;
   const std::size_t n = s.n;
@@ -564,6 +570,12 @@ struct Lanes8<std::int64_t> {
   using T = std::int64_t;
   using V = __m512i;
   AVX512 static V load(const T* p) { return _mm512_loadu_si512(p); }
+  // Eight int32 entries, widened (the zero-masking form: GCC 12 warns
+  // inside the plain one, -Wmaybe-uninitialized).
+  AVX512 static V load(const std::int32_t* p) {
+    return _mm512_maskz_cvtepi32_epi64(0xff,
+                                       _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
+  }
   AVX512 static void store(T* p, V x) { _mm512_storeu_si512(p, x); }
   AVX512 static V set1(T x) { return _mm512_set1_epi64(x); }
   AVX512 static V sub(V a, V b) { return _mm512_sub_epi64(a, b); }
@@ -591,10 +603,11 @@ struct Lanes8<double> {
   AVX512 static V at_least(V a, V b) { return pick(a, lt(a, b), b); }
 };
 
-template <class Cost, class L = Lanes8<Cost>>
-AVX512 std::size_t scan_avx512(const ScanInput<Cost>& s, Frontier<Cost>& f, MinAt<Cost>& next) {
+template <class Cost, class Stored, class L = Lanes8<Cost>>
+AVX512 std::size_t scan_avx512(const ScanInput<Cost, Stored>& s, Frontier<Cost>& f,
+                               MinAt<Cost>& next) {
   // scan_avx2's loop, eight columns per vector.
-  const Cost* const row = s.row;
+  const Stored* const row = s.row;
   const Cost* const v = s.v;
   const std::size_t* const y = s.y;
   const std::size_t n = s.n;
@@ -659,33 +672,36 @@ AVX512 std::size_t scan_avx512(const ScanInput<Cost>& s, Frontier<Cost>& f, MinA
 }
 #undef AVX512
 
-template <class Cost>
-constexpr KernelTable<Cost> kAvx512{
-    &column_minima_avx2<Cost>, &least_avx2<Cost>, &two_least_avx2<Cost>, &select_avx2<Cost>,
-    &probe_avx2<Cost>,         &start_avx2<Cost>, &scan_avx512<Cost>};
+template <class Cost, class Stored>
+constexpr KernelTable<Cost, Stored> kAvx512{
+    &column_minima_avx2<Cost, Stored>, &least_avx2<Cost, Stored>, &two_least_avx2<Cost, Stored>,
+    &select_avx2<Cost, Stored>,        &probe_avx2<Cost, Stored>, &start_avx2<Cost, Stored>,
+    &scan_avx512<Cost, Stored>};
 
-template <class Cost>
-constexpr KernelTable<Cost> kAvx2{
-    &column_minima_avx2<Cost>, &least_avx2<Cost>, &two_least_avx2<Cost>, &select_avx2<Cost>,
-    &probe_avx2<Cost>,         &start_avx2<Cost>, &scan_avx2<Cost>};
+template <class Cost, class Stored>
+constexpr KernelTable<Cost, Stored> kAvx2{
+    &column_minima_avx2<Cost, Stored>, &least_avx2<Cost, Stored>, &two_least_avx2<Cost, Stored>,
+    &select_avx2<Cost, Stored>,        &probe_avx2<Cost, Stored>, &start_avx2<Cost, Stored>,
+    &scan_avx2<Cost, Stored>};
 
 #undef AVX2
 #endif  // PERFECTPLAY_ASSIGNMENT_AVX2
 
 }  // namespace
 
-template <class Cost>
-const KernelTable<Cost>& kernels(Isa isa) {
+template <class Cost, class Stored>
+const KernelTable<Cost, Stored>& kernels(Isa isa) {
 #ifdef PERFECTPLAY_ASSIGNMENT_AVX2
-  if (isa == Isa::kAuto && avx512_available()) return kAvx512<Cost>;
-  if ((isa == Isa::kAuto || isa == Isa::kAvx2) && avx2_available()) return kAvx2<Cost>;
+  if (isa == Isa::kAuto && avx512_available()) return kAvx512<Cost, Stored>;
+  if ((isa == Isa::kAuto || isa == Isa::kAvx2) && avx2_available()) return kAvx2<Cost, Stored>;
 #else
   (void)isa;
 #endif
-  return kScalar<Cost>;
+  return kScalar<Cost, Stored>;
 }
 
 template const KernelTable<std::int64_t>& kernels<std::int64_t>(Isa);
+template const KernelTable<std::int64_t, std::int32_t>& kernels<std::int64_t, std::int32_t>(Isa);
 template const KernelTable<double>& kernels<double>(Isa);
 
 }  // namespace perfectplay::algorithms::assignment::detail

@@ -22,8 +22,8 @@
 //
 // Contract shared by the kernels: `row` and `v` (and `d`, `pred`) hold n
 // entries; the reduced cost of column j in a row is row[j] - v[j]. Costs are
-// int64 within the solver's range or double (+infinity: a forbidden pair, never
-// NaN or -infinity). Where several columns tie, which one a kernel reports is
+// int64 within the solver's range (stored as int64 or int32) or double (+infinity: a forbidden
+// pair, never NaN or -infinity). Where several columns tie, which one a kernel reports is
 // unspecified (the AVX2 and scalar versions may differ): the solver is correct
 // for any choice, and the optimal cost is the same.
 #pragma once
@@ -93,9 +93,9 @@ struct Candidate {
 // the owner of a column just settled at distance `min`, and h = u[i] - min
 // in effect, so that the candidate distance of column j through row i is
 // row[j] - v[j] - h.
-template <class Cost>
+template <class Cost, class Stored = Cost>
 struct ScanInput {
-  const Cost* row;
+  const Stored* row;
   const Cost* v;
   const std::size_t* y;  // column -> row, kNone if free
   std::size_t n;
@@ -121,17 +121,20 @@ struct Frontier {
 };
 inline constexpr std::size_t kBlockShift = 6;  // blocks of 64 columns
 
-template <class Cost>
+// `Stored` is the matrix's entry type: Cost itself, or for int64 costs a
+// narrower int32 (a matrix whose entries fit, at half the memory); the
+// kernels widen each entry as they read it and compute in Cost.
+template <class Cost, class Stored = Cost>
 struct KernelTable {
   // Phase 1, one row: where row[j] < colmin[j], colmin[j] = row[j] and
   // argmin[j] = i.
-  void (*column_minima)(const Cost* row, std::size_t n, std::uint32_t i, Cost* colmin,
+  void (*column_minima)(const Stored* row, std::size_t n, std::uint32_t i, Cost* colmin,
                         std::uint32_t* argmin);
   // The least row[j] - v[j] over j < n; kBig when n == 0.
-  Cost (*least)(const Cost* row, const Cost* v, std::size_t n);
+  Cost (*least)(const Stored* row, const Cost* v, std::size_t n);
   // The least row[j] - v[j] and the least over the other columns, with
   // columns at them. Precondition: n >= 1.
-  TwoMins<Cost> (*two_least)(const Cost* row, const Cost* v, std::size_t n);
+  TwoMins<Cost> (*two_least)(const Stored* row, const Cost* v, std::size_t n);
   // The k least row[j] - v[j] (k >= 1; `buffer` holds `capacity` >= 2k
   // entries): leaves them in buffer[0, count) in no order and returns count
   // (k, or fewer when fewer are below kBig). `bound` becomes a value that
@@ -142,15 +145,15 @@ struct KernelTable {
   // out from the start, which spares most of the buffer's cuts when the guess
   // is good; when it is too low fewer than k are kept (the bound stays
   // right).
-  std::size_t (*select)(const Cost* row, const Cost* v, std::size_t n, std::size_t start,
+  std::size_t (*select)(const Stored* row, const Cost* v, std::size_t n, std::size_t start,
                         std::size_t k, Cost hint, Candidate<Cost>* buffer, std::size_t capacity,
                         Cost& bound);
   // Read only: the least row[j] - v[j] and a free column (y[j] == kNone) at
   // it, or kNone when every column at it is matched.
-  MinAt<Cost> (*probe)(const Cost* row, const Cost* v, const std::size_t* y, std::size_t n);
+  MinAt<Cost> (*probe)(const Stored* row, const Cost* v, const std::size_t* y, std::size_t n);
   // Starts a search from row i: d[j] = row[j] - v[j], pred[j] = i for every
   // j; returns the least d and a column at it (kNone when every d is kBig).
-  MinAt<Cost> (*start)(const Cost* row, const Cost* v, Cost* d, std::uint32_t* pred,
+  MinAt<Cost> (*start)(const Stored* row, const Cost* v, Cost* d, std::uint32_t* pred,
                        std::uint32_t i, std::size_t n);
   // One scan (ScanInput): relaxes every column through row i (where the
   // candidate is below d[j], d[j] and pred[j] take it). A column whose
@@ -159,12 +162,12 @@ struct KernelTable {
   // frontier's order, d[j] = kDone). Otherwise (kNone returned) `next` is the
   // least distance of the columns still open, all of them above `min`, and a
   // column at it (kNone when every one is at kBig).
-  std::size_t (*scan)(const ScanInput<Cost>& in, Frontier<Cost>& f, MinAt<Cost>& next);
+  std::size_t (*scan)(const ScanInput<Cost, Stored>& in, Frontier<Cost>& f, MinAt<Cost>& next);
 };
 
 // The kernels for `isa`: Isa::kAuto gives the AVX2 ones when the CPU has
 // AVX2, else the scalar ones.
-template <class Cost>
-const KernelTable<Cost>& kernels(Isa isa);
+template <class Cost, class Stored = Cost>
+const KernelTable<Cost, Stored>& kernels(Isa isa);
 
 }  // namespace perfectplay::algorithms::assignment::detail

@@ -1,6 +1,8 @@
 // assignment: the solver against the minimum over all permutations, its
 // certificate, and the incremental operations against fresh solves.
 #include "algorithms/assignment/assignment.h"
+#include "algorithms/assignment/assignment_io.h"
+#include "core/input_error.h"
 
 #include <gtest/gtest.h>
 
@@ -241,6 +243,14 @@ TEST(AssignmentKernels, VectorAndScalarAgreeOnRandomMatrices) {
         ASSERT_TRUE(a.certified()) << trial;
         ASSERT_EQ(a.cost(), b.cost()) << "trial " << trial;
       }
+      if (hi > 50) continue;
+      // int32 entries, widened by every kernel set.
+      const std::vector<std::int32_t> c32(ci.begin(), ci.end());
+      for (const Isa isa : {Isa::kAuto, Isa::kAvx2, Isa::kScalar}) {
+        const BasicSolver<std::int64_t, std::int32_t> a(c32.data(), rows, cols, {}, {isa, from, 2});
+        ASSERT_TRUE(a.certified()) << trial;
+        ASSERT_EQ(a.cost(), b.cost()) << "int32, trial " << trial;
+      }
     }
     std::vector<double> cd(ci.begin(), ci.end());
     for (auto& x : cd) x = x / 3.0 + 0.25;
@@ -318,6 +328,11 @@ TEST(AssignmentKernels, EveryTuningAgreesOnLargerMatrices) {
       ASSERT_TRUE(s.certified()) << name << " " << describe(tag, t);
       ASSERT_EQ(s.cost(), reference.cost()) << name << " " << describe(tag, t);
       ASSERT_EQ(total(c, s, n, n), s.cost());
+      // The same matrix stored as int32 (every case here fits).
+      const std::vector<std::int32_t> c32(c.begin(), c.end());
+      const BasicSolver<std::int64_t, std::int32_t> s32(c32.data(), n, n, {}, t);
+      ASSERT_TRUE(s32.certified()) << name << " " << describe(tag, t);
+      ASSERT_EQ(s32.cost(), reference.cost()) << name << " " << describe(tag, t);
       std::vector<double> cd(c.begin(), c.end());
       const BasicSolver<double> sd(cd.data(), n, n, {}, t);
       ASSERT_TRUE(is_matching(sd, n, n)) << name;
@@ -421,6 +436,52 @@ TEST(AssignmentKernels, PollCanAbandonACandidateSolve) {
   EXPECT_THROW(BasicSolver<std::int64_t>(c.data(), n, n, poll, {Isa::kAuto, 2, 4}),
                std::runtime_error);
   EXPECT_EQ(calls, 7);
+}
+
+// A matrix read to be solved keeps 32-bit entries exactly when no entry has
+// ten digits or more, reads as read_matrix does (the same values, the same
+// errors), and solves to the same matching cost.
+TEST(AssignmentIo, CompactMatrixWidthAndValues) {
+  const auto width = [](std::string_view text) {
+    const CompactMatrix m = parse_compact_assignment(text);
+    return std::holds_alternative<CostMatrix32>(m) ? 32 : 64;
+  };
+  EXPECT_EQ(width("2\n1 2\n3 4\n"), 32);
+  EXPECT_EQ(width("2\n1 999999999\n-999999999 4\n"), 32);
+  EXPECT_EQ(width("2\n1 1000000000\n3 4\n"), 64);
+  EXPECT_EQ(width("2\n1 2\n3 -1000000000000\n"), 64);
+  EXPECT_EQ(width("1\n0000000007\n"), 64);  // ten digits: 64-bit, still exact
+  std::mt19937_64 rng(5);
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::size_t n = 1 + rng() % 12;
+    const std::int64_t hi = trial % 2 == 0 ? 9 : 1'000'000'000'000;
+    const CostMatrix m = random_matrix(rng, n, -hi, hi);
+    const std::string text = format_matrix(m);
+    const CompactMatrix c = parse_compact_assignment(text);
+    ASSERT_EQ(std::holds_alternative<CostMatrix32>(c), hi == 9) << text;
+    std::visit(
+        [&](const auto& x) {
+          ASSERT_EQ(std::vector<std::int64_t>(x.cost.begin(), x.cost.end()), m.cost) << text;
+        },
+        c);
+    ASSERT_EQ(solve(c).cost, solve(m).cost) << text;
+  }
+  for (const std::string_view bad :
+       {"2\n1 2\n3\n", "2\n1 2\n", "2\n1 2 3\n4 5\n", "1\n1000000000001\n", "2\n1 x\n3 4\n"}) {
+    std::string want, got;
+    try {
+      (void)parse_assignment(bad);
+    } catch (const perfectplay::InputError& e) {
+      want = e.what();
+    }
+    try {
+      (void)parse_compact_assignment(bad);
+    } catch (const perfectplay::InputError& e) {
+      got = e.what();
+    }
+    EXPECT_FALSE(want.empty()) << bad;
+    EXPECT_EQ(got, want) << bad;
+  }
 }
 
 }  // namespace

@@ -64,9 +64,13 @@ std::uint64_t table_budget(SearchLimits limits) {
 std::vector<std::uint64_t> solve_within(std::string_view input, SearchLimits limits) {
   GrundyTable::Options options;
   options.max_table_bytes = table_budget(limits);
+  // Checked whole first (a bad last case is refused before any is solved),
+  // then each grid solved as it is read: the answers are held, not the grids.
+  for_each_grid(input, [](const Grid&, std::uint64_t, std::uint64_t) {});
   std::vector<std::uint64_t> out;
-  for (const Grid& g : parse_contest(input))
+  for_each_grid(input, [&](const Grid& g, std::uint64_t, std::uint64_t) {
     out.push_back(winning_openings(GrundyTable(g, options)));
+  });
   return out;
 }
 

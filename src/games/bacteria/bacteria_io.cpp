@@ -56,31 +56,36 @@ void read_cells(TextReader& in, std::string_view allowed, int& rows, int& cols,
 
 }  // namespace
 
-std::vector<Grid> parse_contest(std::string_view input) {
+void for_each_grid(std::string_view input,
+                   const std::function<void(const Grid&, std::uint64_t, std::uint64_t)>& each) {
   TextReader in(input);
   if (in.at_end()) in.fail("empty input: expected the number of cases T");
   const std::uint64_t cases = in.read_uint("the number of cases T", kMaxCases);
   if (cases == 0) in.fail_at(0, "the number of cases T must be at least 1");
   in.end_line("the number of cases");
-  std::vector<Grid> grids;
+  Grid g;
   for (std::uint64_t i = 1; i <= cases; ++i) {
     in.skip_blank_lines();  // blank lines between cases are skipped (docs/cli.md)
     if (in.at_end()) in.fail(fmt::format("expected case {} of {}, found end of input", i, cases));
-    Grid g;
     read_cells(in, ".#", g.rows, g.cols, g.cells);
-    grids.push_back(std::move(g));
+    each(g, i - 1, cases);
   }
   in.end_input();
+}
+
+std::vector<Grid> parse_contest(std::string_view input) {
+  std::vector<Grid> grids;
+  for_each_grid(input, [&](const Grid& g, std::uint64_t, std::uint64_t) { grids.push_back(g); });
   return grids;
 }
 
 std::vector<std::uint64_t> solve_contest(std::string_view input) {
+  // Each grid solved as it is read: the answers are held, not the grids.
   std::vector<std::uint64_t> out;
-  const std::vector<Grid> grids = parse_contest(input);
-  for (const Grid& g : grids) {
-    progress::report("cases solved", out.size(), grids.size());
+  for_each_grid(input, [&](const Grid& g, std::uint64_t i, std::uint64_t count) {
+    progress::report("cases solved", i, count);
     out.push_back(winning_openings(GrundyTable(g)));
-  }
+  });
   return out;
 }
 

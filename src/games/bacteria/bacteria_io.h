@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,10 @@
 namespace perfectplay::games::bacteria {
 
 std::vector<Grid> parse_contest(std::string_view input);
+// The same, one grid at a time: `each(grid, index, count)` as each is read,
+// none kept (an error may still come after some grids).
+void for_each_grid(std::string_view input,
+                   const std::function<void(const Grid&, std::uint64_t, std::uint64_t)>& each);
 std::vector<std::uint64_t> solve_contest(std::string_view input);
 
 Board parse_position(std::string_view text);

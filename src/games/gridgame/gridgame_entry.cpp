@@ -15,6 +15,8 @@
 
 namespace perfectplay::games::gridgame {
 
+using algorithms::assignment::CompactMatrix;
+
 namespace {
 
 // The matrix is drawn cell by cell up to this size, else summarized.
@@ -201,24 +203,36 @@ GameEntry entry() {
       {"max-abs", "entries are drawn from [-max-abs, max-abs]", 1000, 0, kMaxValue},
       exact_sizes_param(),
   };
-  e.solve = [](std::string_view input, const Params&) {
-    std::string out;  // each case solved as it is read: one matrix held at a time
-    for_each_case(input, [&](const CostMatrix& m, std::int64_t i, std::int64_t count) {
-      progress::report("cases solved", static_cast<std::uint64_t>(i),
-                       static_cast<std::uint64_t>(count));
-      fmt::format_to(std::back_inserter(out), "{}\n", game_value(m));
-    });
+  // Each case solved as it is read: one matrix held at a time, and the text
+  // read given back as the reading goes (a 2000 x 2000 matrix of small
+  // numbers takes twice the bytes of its text).
+  e.solve = [](std::string_view input, const Params& params) {
+    std::string out;
+    const auto passed = [&](std::size_t offset) { params.release(offset); };
+    for_each_compact_case(
+        input,
+        [&](const CompactMatrix& m, std::int64_t i, std::int64_t count) {
+          progress::report("cases solved", static_cast<std::uint64_t>(i),
+                           static_cast<std::uint64_t>(count));
+          fmt::format_to(std::back_inserter(out), "{}\n", algorithms::assignment::solve(m).cost);
+        },
+        passed);
     return out;
   };
-  e.solve_json = [](std::string_view input, const Params&, const JsonSink& each) {
+  e.solve_json = [](std::string_view input, const Params& params, const JsonSink& each) {
     // Validated whole by a first pass that keeps nothing, then each case
     // solved and handed on as it is read.
-    for_each_case(input, [](const CostMatrix&, std::int64_t, std::int64_t) {});
-    for_each_case(input, [&](const CostMatrix& m, std::int64_t i, std::int64_t count) {
-      progress::report("cases solved", static_cast<std::uint64_t>(i),
-                       static_cast<std::uint64_t>(count));
-      each(game_value(m));
-    });
+    const auto passed = [&](std::size_t offset) { params.release(offset); };
+    for_each_compact_case(
+        input, [](const CompactMatrix&, std::int64_t, std::int64_t) {}, passed);
+    for_each_compact_case(
+        input,
+        [&](const CompactMatrix& m, std::int64_t i, std::int64_t count) {
+          progress::report("cases solved", static_cast<std::uint64_t>(i),
+                           static_cast<std::uint64_t>(count));
+          each(algorithms::assignment::solve(m).cost);
+        },
+        passed);
   };
   add_engine<Model>(e, [](const Params&) { return Model(); });
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {

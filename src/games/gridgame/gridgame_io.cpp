@@ -18,18 +18,42 @@ std::vector<CostMatrix> parse_contest(std::string_view input) {
   return out;
 }
 
-void for_each_case(std::string_view input,
-                   const std::function<void(CostMatrix, std::int64_t, std::int64_t)>& each) {
+namespace {
+
+// The cases, each read by `read(in)` and handed to `each` with its index.
+template <class Read, class Each>
+void cases(std::string_view input, Read read, const Each& each) {
   TextReader in(input);
   if (in.at_end()) in.fail("empty input: expected the number of cases t");
-  const std::int64_t cases = in.read_int("the number of cases t", 1, 1'000'000);
+  const std::int64_t count = in.read_int("the number of cases t", 1, 1'000'000);
   in.end_line("the number of cases");
-  for (std::int64_t i = 1; i <= cases; ++i) {
+  for (std::int64_t i = 1; i <= count; ++i) {
     in.skip_blank_lines();  // blank lines between cases are skipped (docs/cli.md)
-    if (in.at_end()) in.fail(fmt::format("expected case {} of {}, found end of input", i, cases));
-    each(read_matrix(in), i - 1, cases);
+    if (in.at_end()) in.fail(fmt::format("expected case {} of {}, found end of input", i, count));
+    each(read(in), i - 1, count);
   }
   in.end_input();
+}
+
+}  // namespace
+
+void for_each_case(std::string_view input,
+                   const std::function<void(CostMatrix, std::int64_t, std::int64_t)>& each,
+                   const algorithms::assignment::Passed& passed) {
+  cases(
+      input, [&](TextReader& in) { return read_matrix(in, passed); }, each);
+}
+
+void for_each_compact_case(std::string_view input,
+                           const std::function<void(const algorithms::assignment::CompactMatrix&,
+                                                    std::int64_t, std::int64_t)>& each,
+                           const algorithms::assignment::Passed& passed) {
+  cases(
+      input,
+      [&](TextReader& in) {
+        return algorithms::assignment::read_compact_matrix(in, input, passed);
+      },
+      each);
 }
 
 Position parse_position(std::string_view text) {
