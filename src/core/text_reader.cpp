@@ -10,6 +10,15 @@ std::string InputError::format(const std::string& source) const {
   return fmt::format("{}:{}:{}: {}", source, line_, column_, message_);
 }
 
+bool TextReader::vector_path_available() {
+#if PERFECTPLAY_TEXT_SSE41
+  static const bool has = __builtin_cpu_supports("sse4.1") != 0;
+  return has;
+#else
+  return false;
+#endif
+}
+
 std::pair<std::size_t, std::size_t> TextReader::location(std::size_t offset) const {
   offset = std::min(offset, text_.size());
   const std::string_view before = text_.substr(0, offset);
