@@ -50,9 +50,13 @@ namespace perfectplay {
 
 // Every move is valued and listed when a position has at most this many.
 inline constexpr std::size_t kListCap = 100;
-// A listed move carries its child position only when the parent's text is
-// at most this long (a 2000 x 2000 grid's children would be 40 MB each).
-inline constexpr std::size_t kChildPositionCap = std::size_t{1} << 16;
+// Listed moves carry their child positions only when these take at most
+// this many bytes in all, counted as the parent's text once per listed move
+// (a child's text is about its parent's): an analysis stays within a
+// constant of its position's size, where 100 children of a 55 KB position
+// took 5.5 MB (and a 2000 x 2000 grid's children 40 MB each). A front end
+// gets a child from `apply` instead.
+inline constexpr std::size_t kChildPositionsCap = std::size_t{1} << 20;
 
 template <class Move>
 struct ValuedMove {
@@ -223,7 +227,7 @@ class Engine {
     for (const auto& x : listed) {
       if (x.value.known()) best_key = std::max(best_key.value_or(INT64_MIN), key(p, x.value));
     }
-    const bool parent_small = a.position.size() <= kChildPositionCap;
+    const bool parent_small = a.position.size() * listed.size() <= kChildPositionsCap;
     for (auto& x : listed) {
       MoveInfo info;
       info.move = m_.move_text(x.move);
@@ -236,8 +240,9 @@ class Engine {
     }
     if (!parent_small) {
       a.notes.push_back(fmt::format(
-          "the position's text passes {} bytes: listed moves do not carry their child positions",
-          kChildPositionCap));
+          "listed moves do not carry their child positions: {} of them, of a position of {} "
+          "bytes, would pass {} bytes",
+          listed.size(), a.position.size(), kChildPositionsCap));
     }
     if (choice) a.best_move = m_.move_text(*choice);
     add_model_notes(a, p);

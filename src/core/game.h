@@ -62,6 +62,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -158,6 +159,30 @@ class KeyPacker {
   int used_ = 1;
   bool overflow_ = false;
 };
+
+// Rows of counts (nim's rows, octal's heaps) as their position text, the
+// numbers separated by single spaces, written into a string of the exact
+// size (a million rows' text is not built twice).
+inline std::string join_counts(const std::vector<std::uint64_t>& rows) {
+  const auto digits = [](std::uint64_t r) {
+    std::size_t d = 1;
+    for (; r >= 10; r /= 10) ++d;
+    return d;
+  };
+  std::size_t size = rows.empty() ? 0 : rows.size() - 1;
+  for (const std::uint64_t r : rows) size += digits(r);
+  std::string out(size, ' ');
+  std::size_t end = 0;
+  for (std::uint64_t r : rows) {
+    end += digits(r);
+    for (std::size_t k = end; k-- > 0;) {
+      out[k] = static_cast<char>('0' + r % 10);
+      if ((r /= 10) == 0) break;
+    }
+    ++end;  // the space after it
+  }
+  return out;
+}
 
 // Rows of counts (nim's rows, octal's heaps) as a packed key: each count + 1
 // in Elias gamma code. Boards of up to 63 bits of codes pack; others are

@@ -48,9 +48,11 @@ def test_positions_match_the_cli(cli, name, options):
         assert g.hint(pos) == cli.json("hint", name, *args)
         moves = g.moves(pos)
         assert isinstance(moves, list) and all(isinstance(m, str) for m in moves)
-        # Every listed move leads where the analysis says, through play().
+        # Every listed move leads where the analysis says, through play();
+        # the children are left out only past their budget (docs/json.md).
+        carried = len(a["position"]) * len(a["moves"]) <= 1 << 20
         for m in a["moves"]:
-            assert g.play(pos, m["move"]) == m["position"]
+            assert m["position"] == (g.play(pos, m["move"]) if carried else "")
         assert (a["to_move"] is None) == (a["moves_total"] == 0)
 
 

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 
+#include "api/drawing.h"
 #include "core/text_reader.h"
 #include "games/binim/binim_contest.h"
 #include "games/binim/binim_io.h"
@@ -42,15 +43,15 @@ std::string Model::draw(const Position& p) const {
   std::size_t width = 12;
   for (const std::string& s : p.stacks) width = std::max(width, draw_stack(s).size());
   std::string out = fmt::format("  stack  {:<{}}  owner\n", "top->bottom", width);
-  for (std::size_t i = 0; i < p.stacks.size(); ++i) {
-    const std::string& s = p.stacks[i];
-    if (s.empty()) {
-      out += fmt::format("  {:>5}  {:<{}}  (empty)\n", i + 1, "-", width);
-      continue;
-    }
-    out +=
-        fmt::format("  {:>5}  {:<{}}  {}\n", i + 1, draw_stack(s), width, name_of(owner_of(s[0])));
-  }
+  out += draw_lines(
+      p.stacks.size(),
+      [&](std::size_t i) {
+        const std::string& s = p.stacks[i];
+        if (s.empty()) return fmt::format("  {:>5}  {:<{}}  (empty)", i + 1, "-", width);
+        return fmt::format("  {:>5}  {:<{}}  {}", i + 1, draw_stack(s), width,
+                           name_of(owner_of(s[0])));
+      },
+      "stacks");
   if (p.stacks.empty()) out += "  (no stacks)\n";
   out += fmt::format("  {} to move (Dee takes from stacks topped by 0, Dum from 1)\n",
                      name_of(p.to_move));

@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 #include <algorithm>
 
+#include "api/drawing.h"
 #include "core/text_reader.h"
 #include "games/nim/nim_contest.h"
 #include "games/nim/nim_io.h"
@@ -24,23 +25,7 @@ std::string Model::format_position(const Position& p) const {
 }
 
 std::string Model::draw(const Position& p) const {
-  std::string out;
-  std::size_t width = 3;
-  for (const std::uint64_t r : p.rows) width = std::max(width, std::to_string(r).size());
-  for (std::size_t i = 0; i < p.rows.size(); ++i) {
-    const std::uint64_t r = p.rows[i];
-    std::string squares;
-    if (r <= 40) {
-      for (std::uint64_t j = 0; j < r; ++j) squares += "[]";
-    } else {
-      squares = "[][][] ... [][][]";
-    }
-    std::string line = fmt::format("  row {:>2}  {:>{}}  {}", i + 1, r, width, squares);
-    while (line.back() == ' ') line.pop_back();
-    out += line + "\n";
-  }
-  if (p.rows.empty()) out = "  (no rows)\n";
-  return out;
+  return draw_heaps(p.rows, "[]", 3);
 }
 
 std::optional<Mover> Model::mover(const Position& p) const {

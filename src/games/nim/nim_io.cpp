@@ -126,6 +126,9 @@ Position parse_position(std::string_view text) {
   in.skip_blank_lines();
   if (in.at_end()) in.fail("empty position: expected the row lengths on one line");
   Position p;
+  // Room for every number the text can hold (two bytes each at least): the
+  // vector is filled in place, never copied as it grows.
+  p.rows.reserve(in.remaining() / 2 + 1);
   while (!in.at_line_end()) p.rows.push_back(in.read_uint("a row length", kMaxLength));
   in.end_line("the row lengths");
   in.end_input("the position");
@@ -133,7 +136,7 @@ Position parse_position(std::string_view text) {
 }
 
 std::string format_position(const Position& p) {
-  return fmt::format("{}", fmt::join(p.rows, " "));
+  return join_counts(p.rows);
 }
 
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_rows,

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "api/drawing.h"
 #include "core/text_reader.h"
 #include "games/octal/octal_contest.h"
 #include "games/octal/octal_io.h"
@@ -23,17 +24,7 @@ std::string Model::format_position(const Position& p) const {
 }
 
 std::string Model::draw(const Position& p) const {
-  std::string out;
-  std::size_t width = 3;
-  for (const std::uint64_t r : p.rows) width = std::max(width, std::to_string(r).size());
-  for (std::size_t i = 0; i < p.rows.size(); ++i) {
-    const std::uint64_t r = p.rows[i];
-    const std::string pins = r <= 40 ? std::string(r, '|') : "||||| ... |||||";
-    std::string line = fmt::format("  row {:>2}  {:>{}}  {}", i + 1, r, width, pins);
-    while (line.back() == ' ') line.pop_back();
-    out += line + "\n";
-  }
-  return out;
+  return draw_heaps(p.rows, "|", 5);
 }
 
 std::optional<Mover> Model::mover(const Position& p) const {
