@@ -52,6 +52,7 @@ row() {
 "$pp" generate asymmetry --rows 4000 --cols 4000 --k 9 >"$dir/asym_short.in"
 { echo "1 50000000 9"; seq 0 49999999 | awk '{ printf "%s%d", (NR > 1 ? " " : ""), $1 % 10 } END { print "" }'; } >"$dir/asym_wide.in"
 sed -n 3p "$dir/nim.in" >"$dir/nim_pos.txt"  # one case's 10,000 rows
+"$pp" generate nim --cases 1 --rows 300000 --max-length 1000000000000000000 --exact | sed -n 3p >"$dir/nim_wide.txt"
 
 echo "The constant (\`hint nim --position 1\`): $(( base / 1024 )) MB."
 echo
@@ -70,6 +71,8 @@ row "solve asymmetry 4000 x 4000, K = 9 (streamed)" "$dir/asym_short.in" -- "$pp
 row "solve asymmetry 1 x 5 * 10^7, K = 9 (blocks)" "$dir/asym_wide.in" -- "$pp" solve asymmetry "$dir/asym_wide.in"
 row "analyze nim (a position of 10,000 rows)" "$dir/nim_pos.txt" -- "$pp" analyze nim "$dir/nim_pos.txt"
 row "hint nim (the same)" "$dir/nim_pos.txt" -- "$pp" hint nim "$dir/nim_pos.txt"
+row "analyze nim (300,000 rows)" "$dir/nim_wide.txt" -- "$pp" analyze nim "$dir/nim_wide.txt"
+row "analyze nim --json (the same)" "$dir/nim_wide.txt" -- "$pp" analyze nim --json "$dir/nim_wide.txt"
 row "analyze asymmetry 2000 x 2000 (theory)" "$dir/asym_long.in" -- "$pp" analyze asymmetry "$dir/asym_long.in"
 row "analyze asymmetry --json (the same)" "$dir/asym_long.in" -- "$pp" analyze asymmetry --json "$dir/asym_long.in"
 row "hint asymmetry (the same)" "$dir/asym_long.in" -- "$pp" hint asymmetry "$dir/asym_long.in"
