@@ -24,7 +24,7 @@
 
 #if defined(__x86_64__)
 #define PERFECTPLAY_TEXT_SSE41 1
-#include <immintrin.h>
+#include <smmintrin.h>  // SSE4.1 and below: immintrin.h adds 0.7 s to every includer's compile
 #else
 #define PERFECTPLAY_TEXT_SSE41 0
 #endif
