@@ -58,6 +58,7 @@
 
 #include <bit>
 #include <cassert>
+#include <charconv>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -172,14 +173,10 @@ inline std::string join_counts(const std::vector<std::uint64_t>& rows) {
   std::size_t size = rows.empty() ? 0 : rows.size() - 1;
   for (const std::uint64_t r : rows) size += digits(r);
   std::string out(size, ' ');
-  std::size_t end = 0;
-  for (std::uint64_t r : rows) {
-    end += digits(r);
-    for (std::size_t k = end; k-- > 0;) {
-      out[k] = static_cast<char>('0' + r % 10);
-      if ((r /= 10) == 0) break;
-    }
-    ++end;  // the space after it
+  char* at = out.data();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (i > 0) ++at;  // the space before it
+    at = std::to_chars(at, out.data() + out.size(), rows[i]).ptr;
   }
   return out;
 }

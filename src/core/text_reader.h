@@ -69,6 +69,8 @@ class TextReader {
   bool at_end() const { return offset_ >= text_.size(); }
   // Bytes not read yet: an upper bound on what the rest of the input holds.
   std::size_t remaining() const { return offset_ < text_.size() ? text_.size() - offset_ : 0; }
+  // The text not read yet.
+  std::string_view rest() const { return text_.substr(text_.size() - remaining()); }
   // True when only blanks stand between here and the end of the line.
   bool at_line_end() {
     skip_blanks();

@@ -67,15 +67,23 @@ std::vector<std::size_t> reduce_rows(std::vector<std::size_t> free_rows, std::ui
   return free_rows;
 }
 
-}  // namespace
-
-Result solve(const CostMatrix& m) {
-  Solver s(m);
+template <class Stored>
+Result solve_matrix(const BasicCostMatrix<Stored>& m) {
+  const BasicSolver<std::int64_t, Stored> s(m);
   Result r;
   r.cost = s.cost();
   r.column_of_row.resize(m.n);
   for (std::size_t i = 0; i < m.n; ++i) r.column_of_row[i] = s.column_of(i);
   return r;
+}
+
+}  // namespace
+
+Result solve(const CostMatrix& m) {
+  return solve_matrix(m);
+}
+Result solve(const CostMatrix32& m) {
+  return solve_matrix(m);
 }
 
 template <class Cost, class Stored>

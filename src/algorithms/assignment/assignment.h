@@ -118,6 +118,8 @@ struct BasicCostMatrix {
   }
 };
 using CostMatrix = BasicCostMatrix<std::int64_t>;
+// Entries that fit in 32 bits, at half the memory (BasicSolver<int64, int32>).
+using CostMatrix32 = BasicCostMatrix<std::int32_t>;
 
 struct Result {
   std::int64_t cost = 0;
@@ -165,6 +167,7 @@ class Infeasible : public std::runtime_error {
 
 // One-shot solve. Precondition: the range above.
 Result solve(const CostMatrix& m);
+Result solve(const CostMatrix32& m);
 
 // A solved problem that can shrink: rows and columns are removed one pair at a
 // time, the optimum restored each time. Indices stay those of the original

@@ -18,8 +18,7 @@ GameEntry entry() {
   // The matrix is read with 32-bit entries where they fit (assignment_io.h),
   // giving back the text read as it goes (Params::release_input).
   e.solve = [](std::string_view input, const Params& params) {
-    const Result r =
-        solve(parse_compact_assignment(input, [&](std::size_t offset) { params.release(offset); }));
+    const Result r = solve(parse_compact_assignment(input, params.release_input));
     std::string out = fmt::format("{}\n", r.cost);
     for (std::size_t i = 0; i < r.column_of_row.size(); ++i)
       fmt::format_to(std::back_inserter(out), "{}{}", i ? " " : "", r.column_of_row[i] + 1);
@@ -27,8 +26,7 @@ GameEntry entry() {
     return out;
   };
   e.solve_json = [](std::string_view input, const Params& params, const JsonSink& each) {
-    const Result r =
-        solve(parse_compact_assignment(input, [&](std::size_t offset) { params.release(offset); }));
+    const Result r = solve(parse_compact_assignment(input, params.release_input));
     std::vector<std::size_t> cols;
     for (const std::size_t c : r.column_of_row) cols.push_back(c + 1);
     // One element per case, as every entry's solve_json (the input holds one).

@@ -50,11 +50,11 @@ std::int64_t read_size(TextReader& in) {
   return n;
 }
 
-// Whether the `lines` lines from `from` hold a run of ten digits or more:
-// every number of the range with fewer digits fits in 32 bits.
-bool has_long_number(std::string_view text, std::size_t from, std::int64_t lines) {
+// Whether the first `lines` lines of `text` hold a run of ten digits or
+// more: every number of the range with fewer digits fits in 32 bits.
+bool has_long_number(std::string_view text, std::int64_t lines) {
   int run = 0;
-  for (std::size_t k = from; k < text.size(); ++k) {
+  for (std::size_t k = 0; k < text.size(); ++k) {
     const char ch = text[k];
     if (ch >= '0' && ch <= '9') {
       if (++run >= 10) return true;
@@ -68,29 +68,19 @@ bool has_long_number(std::string_view text, std::size_t from, std::int64_t lines
 
 }  // namespace
 
-CostMatrix read_matrix(TextReader& in, const Passed& passed) {
+CostMatrix read_matrix(TextReader& in) {
   const std::int64_t n = read_size(in);
-  return read_rows<std::int64_t>(in, n, passed);
+  return read_rows<std::int64_t>(in, n, {});
 }
 
-CompactMatrix read_compact_matrix(TextReader& in, std::string_view text, const Passed& passed) {
+CompactMatrix read_compact_matrix(TextReader& in, const Passed& passed) {
   const std::int64_t n = read_size(in);
-  if (has_long_number(text, in.offset(), n)) return read_rows<std::int64_t>(in, n, passed);
+  if (has_long_number(in.rest(), n)) return read_rows<std::int64_t>(in, n, passed);
   return read_rows<std::int32_t>(in, n, passed);
 }
 
 Result solve(const CompactMatrix& m) {
-  return std::visit(
-      [](const auto& matrix) {
-        using Stored = typename std::decay_t<decltype(matrix)>::value_type;
-        const BasicSolver<std::int64_t, Stored> s(matrix);
-        Result r;
-        r.cost = s.cost();
-        r.column_of_row.resize(matrix.n);
-        for (std::size_t i = 0; i < matrix.n; ++i) r.column_of_row[i] = s.column_of(i);
-        return r;
-      },
-      m);
+  return std::visit([](const auto& matrix) { return solve(matrix); }, m);
 }
 
 namespace {
@@ -112,7 +102,7 @@ CostMatrix parse_assignment(std::string_view input) {
 }
 
 CompactMatrix parse_compact_assignment(std::string_view input, const Passed& passed) {
-  return parse_one(input, [&](TextReader& in) { return read_compact_matrix(in, input, passed); });
+  return parse_one(input, [&](TextReader& in) { return read_compact_matrix(in, passed); });
 }
 
 std::string format_matrix(const CostMatrix& m) {

@@ -30,19 +30,18 @@ inline constexpr std::int64_t kMaxInputN = 50'000;
 using Passed = std::function<void(std::size_t offset)>;
 
 // n, then n lines of n integers, from where `in` stands. Memory grows with the
-// numbers read, never with the declared n alone. `passed`, if set, hears of
-// the text read every MiB or so.
-CostMatrix read_matrix(TextReader& in, const Passed& passed = {});
+// numbers read, never with the declared n alone.
+CostMatrix read_matrix(TextReader& in);
 // A matrix read to be solved: 32-bit entries when every entry of the case
 // has fewer than ten digits, 64-bit otherwise. An entry's text takes two
 // bytes at least (a digit and a blank or line end), and one past 32 bits
 // eleven, so the matrix takes at most twice the bytes of its text either way
 // (int64 entries throughout would take four times a matrix of single digits).
-using CostMatrix32 = BasicCostMatrix<std::int32_t>;
 using CompactMatrix = std::variant<CostMatrix32, CostMatrix>;
-// As read_matrix; `text` is the whole text `in` reads (the case's lines are
-// looked over once for a long number before they are read).
-CompactMatrix read_compact_matrix(TextReader& in, std::string_view text, const Passed& passed = {});
+// As read_matrix (the case's lines are looked over once for a long number
+// before they are read); `passed`, if set, hears of the text read every MiB
+// or so.
+CompactMatrix read_compact_matrix(TextReader& in, const Passed& passed = {});
 // The least cost of a perfect matching, and a matching at it.
 Result solve(const CompactMatrix& m);
 

@@ -208,7 +208,6 @@ GameEntry entry() {
   // numbers takes twice the bytes of its text).
   e.solve = [](std::string_view input, const Params& params) {
     std::string out;
-    const auto passed = [&](std::size_t offset) { params.release(offset); };
     for_each_compact_case(
         input,
         [&](const CompactMatrix& m, std::int64_t i, std::int64_t count) {
@@ -216,15 +215,14 @@ GameEntry entry() {
                            static_cast<std::uint64_t>(count));
           fmt::format_to(std::back_inserter(out), "{}\n", algorithms::assignment::solve(m).cost);
         },
-        passed);
+        params.release_input);
     return out;
   };
   e.solve_json = [](std::string_view input, const Params& params, const JsonSink& each) {
     // Validated whole by a first pass that keeps nothing, then each case
     // solved and handed on as it is read.
-    const auto passed = [&](std::size_t offset) { params.release(offset); };
     for_each_compact_case(
-        input, [](const CompactMatrix&, std::int64_t, std::int64_t) {}, passed);
+        input, [](const CompactMatrix&, std::int64_t, std::int64_t) {}, params.release_input);
     for_each_compact_case(
         input,
         [&](const CompactMatrix& m, std::int64_t i, std::int64_t count) {
@@ -232,7 +230,7 @@ GameEntry entry() {
                            static_cast<std::uint64_t>(count));
           each(algorithms::assignment::solve(m).cost);
         },
-        passed);
+        params.release_input);
   };
   add_engine<Model>(e, [](const Params&) { return Model(); });
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {

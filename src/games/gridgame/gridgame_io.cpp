@@ -38,10 +38,8 @@ void cases(std::string_view input, Read read, const Each& each) {
 }  // namespace
 
 void for_each_case(std::string_view input,
-                   const std::function<void(CostMatrix, std::int64_t, std::int64_t)>& each,
-                   const algorithms::assignment::Passed& passed) {
-  cases(
-      input, [&](TextReader& in) { return read_matrix(in, passed); }, each);
+                   const std::function<void(CostMatrix, std::int64_t, std::int64_t)>& each) {
+  cases(input, read_matrix, each);
 }
 
 void for_each_compact_case(std::string_view input,
@@ -50,9 +48,7 @@ void for_each_compact_case(std::string_view input,
                            const algorithms::assignment::Passed& passed) {
   cases(
       input,
-      [&](TextReader& in) {
-        return algorithms::assignment::read_compact_matrix(in, input, passed);
-      },
+      [&](TextReader& in) { return algorithms::assignment::read_compact_matrix(in, passed); },
       each);
 }
 

@@ -33,13 +33,12 @@ std::vector<CostMatrix> parse_contest(std::string_view input);
 // The same, one case at a time: `each(matrix, index, count)` as each is read,
 // none kept (an error may still come after some cases). solve solves each
 // as it comes, so only one matrix is held at a time.
-// `passed` hears of the text read (algorithms/assignment/assignment_io.h).
 void for_each_case(std::string_view input,
-                   const std::function<void(CostMatrix, std::int64_t, std::int64_t)>& each,
-                   const algorithms::assignment::Passed& passed = {});
+                   const std::function<void(CostMatrix, std::int64_t, std::int64_t)>& each);
 
 // The same for solving: each matrix with 32-bit entries where they fit
-// (algorithms::assignment::read_compact_matrix), at half the memory.
+// (algorithms::assignment::read_compact_matrix), at half the memory; `passed`
+// hears of the text read (algorithms/assignment/assignment_io.h).
 void for_each_compact_case(std::string_view input,
                            const std::function<void(const algorithms::assignment::CompactMatrix&,
                                                     std::int64_t, std::int64_t)>& each,
