@@ -189,13 +189,14 @@ GameEntry entry() {
       "Alice maximizes her total, Bob minimizes it.";
   e.position_format = "n, the matrix, then optionally `moves: r1 c1 r2 ...` (lines crossed so far)";
   e.default_position = "3\n1 -2 -3\n-3 4 -5\n-2 1 3\n";
+  const std::string large = example_matrix(110);  // built once: every command starts here
   e.example_positions = {
       "2\n1 2\n3 4\nmoves: 1\n",
       "4\n5 1 9 3\n2 8 4 7\n6 3 1 9\n4 6 2 5\nmoves: 1 4 3\n",
       "2\n1 2\n3 4\nmoves: 1 2 2 1\n",
       example_matrix(10) + "moves: 3 7\n",
-      example_matrix(110),
-      example_matrix(110) + "moves: 5\n",
+      large,
+      large + "moves: 5\n",
   };
   e.params = {
       {"cases", "number of cases", 10, 1, 1'000'000, true},
