@@ -553,6 +553,134 @@ bool BasicSolver<Cost, Stored>::augment_candidates(std::size_t free_row, Candida
   return found;
 }
 
+namespace {
+
+// Whether a cost or price may enter the narrow search (assignment.h), and
+// its int32 value.
+template <class T>
+bool narrow_fits(T x, std::int32_t& out) {
+  constexpr auto kLimit = detail::kNarrowCost;
+  if constexpr (std::is_floating_point_v<T>) {
+    if (!(x > -kLimit && x < kLimit)) return false;  // NaN and infinities too
+    out = static_cast<std::int32_t>(x);
+    return static_cast<T>(out) == x;  // an integer
+  } else {
+    if (x <= -kLimit || x >= kLimit) return false;
+    out = static_cast<std::int32_t>(x);
+    return true;
+  }
+}
+
+// The search loop of augment() and augment_narrow() (augment() explains
+// it: the minimum, the queue of settled columns, the ties), once the search
+// has started (`next` and the frontier's distances set): returns the free
+// column that ends the path. A scan's offset h = u[i] - min is computed in
+// the wide type (int64 for the narrow search) and handed to `offset_ok`
+// first: where it refuses, the search returns kNone. On return `min` is the
+// path's length and order[0, head) the columns whose prices move (by
+// settled_at - min).
+template <class C, class S, class Scan, class OffsetOk>
+std::size_t search(Scan scan, const S* c, std::size_t n, const C* v, const std::size_t* y,
+                   detail::Frontier<C>& f, MinAt<C> next, C& min, std::size_t& head,
+                   OffsetOk&& offset_ok) {
+  using Wide = std::conditional_t<std::is_same_v<C, std::int32_t>, std::int64_t, C>;
+  for (;;) {
+    if (head == f.settled) {
+      // The queue is empty: the least open distance, found by the last
+      // pass, is the new minimum.
+      if (next.at == kNone) throw Infeasible();
+      min = next.value;
+      const std::size_t j = next.at;
+      if (y[j] == kNone) return j;
+      f.d[j] = kDone<C>;
+      --f.open[j >> detail::kBlockShift];
+      f.order[f.settled] = j;
+      f.settled_at[f.settled++] = min;
+    }
+    const std::size_t j1 = f.order[head++];
+    const std::size_t i = y[j1];
+    const S* const r = c + i * n;
+    const Wide h = static_cast<Wide>(r[j1]) - v[j1] - min;
+    if (!offset_ok(h)) return kNone;
+    const std::size_t end =
+        scan({r, v, y, n, static_cast<std::uint32_t>(i), static_cast<C>(h), min}, f, next);
+    if (end != kNone) return end;
+  }
+}
+
+}  // namespace
+
+template <class Cost, class Stored>
+bool BasicSolver<Cost, Stored>::narrow_ready() {
+  if (narrow_ == Narrow::kOff) return false;
+  const std::size_t n = nc_;
+  if (narrow_ == Narrow::kUntried) {
+    if (wide_scans_ / n < tuning_.narrow_from) return false;
+    narrow_ = Narrow::kOff;
+    const std::size_t cells = nr_ * n;
+    if constexpr (std::is_same_v<Stored, std::int32_t>) {
+      std::int32_t unused;
+      for (std::size_t k = 0; k < cells; ++k) {
+        if (!narrow_fits(c_[k], unused)) return false;
+      }
+      narrow_cost_ = c_;
+    } else {
+      c32_.resize(cells);
+      for (std::size_t k = 0; k < cells; ++k) {
+        if (!narrow_fits(c_[k], c32_[k])) {
+          c32_ = {};
+          return false;
+        }
+      }
+      narrow_cost_ = c32_.data();
+    }
+    narrow_ = Narrow::kOn;
+    v32_.resize(n);
+    dist32_.resize(n);
+    settled32_.resize(n);
+  }
+  // The prices move between searches (and in the phases before): narrowed
+  // afresh, O(n) against the search's O(n) per scanned row.
+  for (std::size_t j = 0; j < n; ++j) {
+    if (!narrow_fits(v_[j], v32_[j])) {
+      narrow_ = Narrow::kOff;
+      counts_.narrow_prices_out_of_range = true;
+      return false;
+    }
+  }
+  return true;
+}
+
+template <class Cost, class Stored>
+std::size_t BasicSolver<Cost, Stored>::augment_narrow(std::size_t free_row) {
+  // augment()'s search loop (read it there) on the int32 copies. The offset
+  // h of each scan is computed wide and checked: |h| < 2^30 with costs and
+  // prices below 2^29 keeps every candidate strictly inside int32.
+  using N = std::int32_t;
+  const detail::NarrowKernels& kernel = detail::narrow_kernels(tuning_.isa);
+  const N* const c = narrow_cost_;
+  const std::size_t n = nc_;
+  const N* const v = v32_.data();
+  const std::size_t* const y = y_.data();
+  N* const d = dist32_.data();
+  std::uint32_t* const open = open_.data();
+  MinAt<N> next =
+      kernel.start(c + free_row * n, v, d, pred_.data(), static_cast<std::uint32_t>(free_row), n);
+  std::fill(open_.begin(), open_.end(), std::uint32_t{1} << detail::kBlockShift);
+  detail::Frontier<N> f{d, pred_.data(), order_.data(), settled32_.data(), open, 0};
+  std::size_t head = 0;
+  N min = 0;
+  const std::int64_t limit = std::min(tuning_.narrow_offset_limit, detail::kNarrowH);
+  const std::size_t end = search(kernel.scan, c, n, v, y, f, next, min, head,
+                                 [limit](std::int64_t h) { return h > -limit && h < limit; });
+  if (end == kNone) return kNone;
+  // Settling distances are in [0, min]: the differences fit.
+  for (std::size_t k = 0; k < head; ++k) {
+    v_[f.order[k]] += static_cast<Cost>(f.settled_at[k] - min);
+  }
+  return end;
+}
+
 template <class Cost, class Stored>
 void BasicSolver<Cost, Stored>::augment(std::size_t free_row) {
   // Dijkstra over the columns in reduced costs, one pass over a cost row per
@@ -611,6 +739,15 @@ void BasicSolver<Cost, Stored>::augment(std::size_t free_row) {
       pred[end] = root;
     }
   }
+  if (end == kNone && all_live && narrow_ready()) {
+    end = augment_narrow(free_row);
+    if (end == kNone) {
+      narrow_ = Narrow::kOff;  // an offset out of range: wide from here on
+      ++counts_.narrow_given_up;
+    } else {
+      ++counts_.narrow;
+    }
+  }
   if (end == kNone) {
     MinAt<Cost> next{kBig<Cost>, kNone};
     std::uint32_t* const open = open_.data();
@@ -628,34 +765,14 @@ void BasicSolver<Cost, Stored>::augment(std::size_t free_row) {
       }
     }
     detail::Frontier<Cost> f{d, pred, order_.data(), settled_at_.data(), open, 0};
-    std::size_t head = 0;  // order[0, head) have had their rows scanned
+    std::size_t head = 0;
     Cost min = 0;
-    for (;;) {
-      if (head == f.settled) {
-        // The queue is empty: the least open distance, found by the last
-        // pass, is the new minimum.
-        if (next.at == kNone) throw Infeasible();
-        min = next.value;
-        const std::size_t j = next.at;
-        if (y[j] == kNone) {
-          end = j;
-          break;
-        }
-        d[j] = kDone<Cost>;
-        --open[j >> detail::kBlockShift];
-        f.order[f.settled] = j;
-        f.settled_at[f.settled++] = min;
-      }
-      const std::size_t j1 = f.order[head++];
-      const std::size_t i = y[j1];
-      const Stored* const r = c + i * n;
-      end = kernel.scan({r, v, y, n, static_cast<std::uint32_t>(i), r[j1] - v[j1] - min, min}, f,
-                        next);
-      if (end != kNone) break;
-    }
+    end = search(kernel.scan, c, n, v, y, f, next, min, head, [](Cost) { return true; });
     // Prices of the settled columns (those settled at the final minimum,
     // the queue's, move by 0).
     for (std::size_t k = 0; k < head; ++k) v[f.order[k]] += f.settled_at[k] - min;
+    wide_scans_ += head;
+    ++counts_.wide;
   }
   // Flip the path.
   for (;;) {

@@ -74,6 +74,20 @@
 // A double candidate distance that rounding puts below the current minimum
 // counts as the minimum (in exact arithmetic it cannot be below).
 //
+// Narrow search: phase 4's searches over whole rows are compute bound on
+// structured matrices (c[i][j] = i * j: every path settles most columns, n^3
+// / 3 cell visits in all), so once they have done enough work
+// (Tuning::narrow_from) the solver checks whether every cost is an integer
+// below 2^29 in magnitude (int64, int32 or double alike; a double matrix
+// with an infinity or a fraction never qualifies). If so, searches run on an
+// int32 copy of the matrix (the matrix itself when it is stored as int32)
+// with int32 prices and distances: sixteen columns per AVX-512 vector
+// instead of eight. Each search first narrows the prices (all below 2^29, or
+// the solver goes back to wide searches for good) and checks each scan's
+// offset h (below 2^30, or that search is given up and run again wide), so
+// every candidate distance is exact in int32: the distances, the paths and
+// the prices are those of the wide search, and so is the optimal cost.
+//
 // Rectangular (rows < cols): every row is matched and cols - rows columns
 // stay free. The duals then need v[j] <= 0, with 0 on every free column.
 // Phases 1 to 3 would break that, so a rectangular problem starts from v = 0
@@ -156,6 +170,18 @@ struct Tuning {
   // thousands; times for 8 to 16 within the noise, 24 slower.
   std::size_t sparse_from = 128;
   std::size_t candidates = 16;
+  // The narrow search (see "Narrow search" above): tried once phase 4's
+  // searches over whole rows have scanned narrow_from * n rows (the work of
+  // narrow_from passes over the matrix, what building its int32 copy costs
+  // at most); 0 tries it from the first search, SIZE_MAX never.
+  std::size_t narrow_from = 2;
+  // The bound on a narrow scan's offset h (at most 2^30, the default, which
+  // with costs and prices below 2^29 keeps every candidate inside int32):
+  // a search that meets an offset at or past it is given up and runs wide.
+  // With square problems' prices only falling from the column minima, and
+  // rectangular ones' from 0, no offset has been seen to reach 2^30; tests
+  // lower the bound to run the giving up.
+  std::int64_t narrow_offset_limit = std::int64_t{1} << 30;
 };
 
 // No perfect matching avoids the forbidden (+infinity) pairs of a double
@@ -163,6 +189,15 @@ struct Tuning {
 class Infeasible : public std::runtime_error {
  public:
   Infeasible() : std::runtime_error("cost matrix is infeasible") {}
+};
+
+// How phase 4's searches over whole rows ran, for tests and benchmarks:
+// wide, narrow, narrow ones given up at an offset out of range (each then ran
+// wide), and whether the narrow search was turned off because a price left
+// its range.
+struct SearchCounts {
+  std::size_t wide = 0, narrow = 0, narrow_given_up = 0;
+  bool narrow_prices_out_of_range = false;
 };
 
 // One-shot solve. Precondition: the range above.
@@ -215,6 +250,9 @@ class BasicSolver {
   // matched to a distinct live column.
   bool certified() const;
 
+  // How phase 4's searches over whole rows ran (SearchCounts).
+  const SearchCounts& search_counts() const { return counts_; }
+
  private:
   struct Candidates;  // the candidate stage's lists (assignment.cpp)
 
@@ -228,6 +266,12 @@ class BasicSolver {
   std::optional<std::vector<std::size_t>> solve_candidates(
       const std::vector<std::uint32_t>& matches);
   void augment(std::size_t free_row);
+  // The narrow search (above): whether augment() may run it now (it narrows
+  // the prices), and the search itself, which returns the free column that
+  // ends the path (pred_ holds the path), or kNone when a scan's offset does
+  // not fit (nothing of the solver's changed then).
+  bool narrow_ready();
+  std::size_t augment_narrow(std::size_t free_row);
   // A shortest augmenting path over the candidate lists alone; false (and
   // nothing changed) when none reaches a free column.
   bool augment_candidates(std::size_t free_row, Candidates& lists);
@@ -248,6 +292,16 @@ class BasicSolver {
   std::vector<std::uint32_t> pred_;  // rows < 2^32: a rows x cols matrix fits in memory
   std::vector<std::size_t> order_;
   std::vector<std::uint32_t> open_;  // open columns per block of 64
+  // The narrow search's state: whether it is untried, on or off; the rows
+  // the wide searches have scanned (for Tuning::narrow_from); the int32
+  // matrix (c32_ when the matrix is not stored as int32 already), prices,
+  // distances and settling distances.
+  enum class Narrow : std::uint8_t { kUntried, kOn, kOff };
+  Narrow narrow_ = Narrow::kUntried;
+  std::size_t wide_scans_ = 0;
+  const std::int32_t* narrow_cost_ = nullptr;
+  std::vector<std::int32_t> c32_, v32_, dist32_, settled32_;
+  SearchCounts counts_;
 };
 
 using Solver = BasicSolver<std::int64_t>;

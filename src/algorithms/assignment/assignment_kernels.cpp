@@ -670,7 +670,152 @@ AVX512 std::size_t scan_avx512(const ScanInput<Cost, Stored>& s, Frontier<Cost>&
   }
   return kNone;
 }
+
+// The narrow scans' shared steps. settle_hits settles the columns j + b for
+// the bits b of `hit` (their distance is the minimum) or returns the first
+// free one, which ends the path (with the frontier's count stored);
+// finish_narrow_scan stores the count, takes the least of the lanes'
+// minima (values b, columns k) as `next` and scans the tail scalar.
+[[gnu::always_inline]] inline std::size_t settle_hits(unsigned hit, std::size_t j,
+                                                      const std::size_t* y,
+                                                      Frontier<std::int32_t>& f,
+                                                      std::size_t& settled, std::int32_t at_min) {
+  for (; hit != 0; hit &= hit - 1) {
+    const std::size_t k = j + static_cast<std::size_t>(__builtin_ctz(hit));
+    if (y[k] == kNone) {
+      f.settled = settled;
+      return k;
+    }
+    f.d[k] = kDone<std::int32_t>;
+    --f.open[k >> kBlockShift];
+    f.order[settled] = k;
+    f.settled_at[settled++] = at_min;
+  }
+  return kNone;
+}
+
+inline std::size_t finish_narrow_scan(const std::int32_t* b, const std::int32_t* k, int lanes,
+                                      const ScanInput<std::int32_t>& s, Frontier<std::int32_t>& f,
+                                      std::size_t j, MinAt<std::int32_t>& next) {
+  next = {kBig<std::int32_t>, kNone};
+  for (int l = 0; l < lanes; ++l) {
+    if (b[l] < next.value) next = {b[l], static_cast<std::size_t>(k[l])};
+  }
+  for (; j < s.n; ++j) {
+    if (scan_one(s, f, j, next)) return j;
+  }
+  return kNone;
+}
+
+// The narrow scan (assignment_kernels.h): sixteen int32 columns per vector.
+// Within the caller's bounds a candidate cannot overflow, so there is no
+// clamp at the minimum (the int64 version has none either).
+AVX512 std::size_t scan_narrow_avx512(const ScanInput<std::int32_t>& s, Frontier<std::int32_t>& f,
+                                      MinAt<std::int32_t>& next) {
+  using N = std::int32_t;
+  const N* const row = s.row;
+  const N* const v = s.v;
+  const std::size_t* const y = s.y;
+  const std::size_t n = s.n;
+  const N at_min = s.min;
+  N* const d = f.d;
+  std::uint32_t* const pred = f.pred;
+  std::uint32_t* const open = f.open;
+  std::size_t settled = f.settled;
+  const __m512i h = _mm512_set1_epi32(s.h), min = _mm512_set1_epi32(at_min);
+  const __m512i i = _mm512_set1_epi32(static_cast<int>(s.i));
+  const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  __m512i best = _mm512_set1_epi32(kBig<N>);
+  __m512i at = _mm512_set1_epi32(-1);
+  std::size_t j = 0;
+  while (j + 16 <= n) {
+    if ((j & 63) == 0 && open[j >> kBlockShift] == 0) {
+      j += 64;  // past n at the end: the tail below is then settled too
+      continue;
+    }
+    const __m512i cand = _mm512_sub_epi32(
+        _mm512_sub_epi32(_mm512_loadu_si512(row + j), _mm512_loadu_si512(v + j)), h);
+    __m512i dj = _mm512_loadu_si512(d + j);
+    const __mmask16 lower = _mm512_cmplt_epi32_mask(cand, dj);
+    dj = _mm512_mask_mov_epi32(dj, lower, cand);
+    _mm512_storeu_si512(d + j, dj);
+    _mm512_mask_storeu_epi32(pred + j, lower, i);
+    if (unsigned hit = _mm512_cmpeq_epi32_mask(dj, min); hit != 0) {
+      if (const std::size_t k = settle_hits(hit, j, y, f, settled, at_min); k != kNone) return k;
+    }
+    const __mmask16 better =
+        _mm512_mask_cmplt_epi32_mask(_mm512_cmplt_epi32_mask(min, dj), dj, best);
+    best = _mm512_mask_mov_epi32(best, better, dj);
+    at = _mm512_mask_mov_epi32(at, better,
+                               _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(j)), iota));
+    j += 16;
+  }
+  f.settled = settled;
+  alignas(64) N b[16];
+  alignas(64) std::int32_t k[16];
+  _mm512_store_si512(b, best);
+  _mm512_store_si512(k, at);
+  return finish_narrow_scan(b, k, 16, s, f, j, next);
+}
 #undef AVX512
+
+// The same with AVX2: eight int32 columns per vector, where int32 has the
+// compares and minima that int64 lacks.
+AVX2 std::size_t scan_narrow_avx2(const ScanInput<std::int32_t>& s, Frontier<std::int32_t>& f,
+                                  MinAt<std::int32_t>& next) {
+  using N = std::int32_t;
+  const N* const row = s.row;
+  const N* const v = s.v;
+  const std::size_t* const y = s.y;
+  const std::size_t n = s.n;
+  const N at_min = s.min;
+  N* const d = f.d;
+  std::uint32_t* const pred = f.pred;
+  std::uint32_t* const open = f.open;
+  std::size_t settled = f.settled;
+  const __m256i h = _mm256_set1_epi32(s.h), min = _mm256_set1_epi32(at_min);
+  const __m256i big = _mm256_set1_epi32(kBig<N>);
+  const __m256i i = _mm256_set1_epi32(static_cast<int>(s.i));
+  const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  __m256i best = big;
+  __m256i at = _mm256_set1_epi32(-1);
+  std::size_t j = 0;
+  while (j + 8 <= n) {
+    if ((j & 63) == 0 && open[j >> kBlockShift] == 0) {
+      j += 64;  // past n at the end: the tail below is then settled too
+      continue;
+    }
+    const __m256i cand = _mm256_sub_epi32(
+        _mm256_sub_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(row + j)),
+                         _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + j))),
+        h);
+    __m256i dj = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(d + j));
+    const __m256i lower = _mm256_cmpgt_epi32(dj, cand);
+    dj = _mm256_min_epi32(dj, cand);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + j), dj);
+    if (_mm256_movemask_epi8(lower) != 0) {
+      _mm256_maskstore_epi32(reinterpret_cast<int*>(pred + j), lower, i);
+    }
+    if (unsigned hit = static_cast<unsigned>(
+            _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(dj, min))));
+        hit != 0) {
+      if (const std::size_t k = settle_hits(hit, j, y, f, settled, at_min); k != kNone) return k;
+    }
+    // Settled lanes are below the minimum, lanes at it were just settled.
+    const __m256i open_d = _mm256_blendv_epi8(big, dj, _mm256_cmpgt_epi32(dj, min));
+    const __m256i better = _mm256_cmpgt_epi32(best, open_d);
+    best = _mm256_min_epi32(best, open_d);
+    at = _mm256_blendv_epi8(at, _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(j)), iota),
+                            better);
+    j += 8;
+  }
+  f.settled = settled;
+  alignas(32) N b[8];
+  alignas(32) std::int32_t k[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(b), best);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(k), at);
+  return finish_narrow_scan(b, k, 8, s, f, j, next);
+}
 
 template <class Cost, class Stored>
 constexpr KernelTable<Cost, Stored> kAvx512{
@@ -698,6 +843,21 @@ const KernelTable<Cost, Stored>& kernels(Isa isa) {
   (void)isa;
 #endif
   return kScalar<Cost, Stored>;
+}
+
+const NarrowKernels& narrow_kernels(Isa isa) {
+  using N = std::int32_t;
+  static constexpr NarrowKernels kScalarNarrow{&start_scalar<N, N>, &scan_scalar<N, N>};
+#ifdef PERFECTPLAY_ASSIGNMENT_AVX2
+  // The search's start is one pass per path: scalar everywhere.
+  static constexpr NarrowKernels kAvx512Narrow{&start_scalar<N, N>, &scan_narrow_avx512};
+  static constexpr NarrowKernels kAvx2Narrow{&start_scalar<N, N>, &scan_narrow_avx2};
+  if (isa == Isa::kAuto && avx512_available()) return kAvx512Narrow;
+  if ((isa == Isa::kAuto || isa == Isa::kAvx2) && avx2_available()) return kAvx2Narrow;
+#else
+  (void)isa;
+#endif
+  return kScalarNarrow;
 }
 
 template const KernelTable<std::int64_t>& kernels<std::int64_t>(Isa);

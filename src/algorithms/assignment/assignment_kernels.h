@@ -42,6 +42,11 @@ namespace perfectplay::algorithms::assignment::detail {
 template <class Cost>
 inline constexpr Cost kBig = std::is_floating_point_v<Cost> ? std::numeric_limits<Cost>::infinity()
                                                             : std::numeric_limits<Cost>::max() / 4;
+// The narrow search's int32 (see narrow_kernels below): the whole int32 range
+// above every distance, since the caller bounds what it scans so that each
+// candidate stays strictly between the int32 limits.
+template <>
+inline constexpr std::int32_t kBig<std::int32_t> = std::numeric_limits<std::int32_t>::max();
 // Below every distance: the distance of a settled (or dead) column in a
 // shortest-path search, so that no relaxation touches it and no minimum
 // picks it, without a test of its state.
@@ -169,5 +174,22 @@ struct KernelTable {
 // AVX2, else the scalar ones.
 template <class Cost, class Stored = Cost>
 const KernelTable<Cost, Stored>& kernels(Isa isa);
+
+// The narrow search: a shortest-path search of phase 4 in int32 costs,
+// prices and distances, twice the columns per vector of int64 or double
+// (BasicSolver::augment says when it runs). The caller guarantees that every
+// cost and price it hands over is below 2^29 in magnitude and every scan's h
+// below 2^30, so each candidate row[j] - v[j] - h lies strictly between the
+// int32 limits (kDone and kBig): the arithmetic is exact, and it gives the
+// same distances as the wide search. `start` and `scan` as in KernelTable.
+inline constexpr std::int32_t kNarrowCost = std::int32_t{1} << 29;  // |cost|, |price| below it
+inline constexpr std::int64_t kNarrowH = std::int64_t{1} << 30;     // |h| below it
+struct NarrowKernels {
+  MinAt<std::int32_t> (*start)(const std::int32_t* row, const std::int32_t* v, std::int32_t* d,
+                               std::uint32_t* pred, std::uint32_t i, std::size_t n);
+  std::size_t (*scan)(const ScanInput<std::int32_t>& in, Frontier<std::int32_t>& f,
+                      MinAt<std::int32_t>& next);
+};
+const NarrowKernels& narrow_kernels(Isa isa);
 
 }  // namespace perfectplay::algorithms::assignment::detail

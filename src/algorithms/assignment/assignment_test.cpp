@@ -3,6 +3,7 @@
 #include "algorithms/assignment/assignment.h"
 #include "algorithms/assignment/assignment_io.h"
 #include "core/input_error.h"
+#include "support/sanitized.h"
 
 #include <gtest/gtest.h>
 
@@ -21,6 +22,9 @@
 
 namespace perfectplay::algorithms::assignment {
 namespace {
+
+// Tuning::narrow_from for "never": the wide search alone.
+constexpr std::size_t kNever = std::numeric_limits<std::size_t>::max();
 
 std::int64_t brute(const CostMatrix& m) {
   std::vector<std::size_t> p(m.n);
@@ -188,17 +192,20 @@ std::vector<std::pair<const char*, Tuning>> tunings() {
     Tuning standard{isa, Tuning{}.sparse_from, Tuning{}.candidates};
     Tuning short_lists{isa, 2, 2};
     Tuning some{isa, 2, 3};
+    Tuning narrow{isa, 0, 16, 0};  // dense, every search narrow where the costs fit
     out.emplace_back(tag, dense);
     out.emplace_back(tag, standard);
     out.emplace_back(tag, short_lists);
     out.emplace_back(tag, some);
+    out.emplace_back(tag, narrow);
   }
   return out;
 }
 
 std::string describe(const char* tag, const Tuning& t) {
   return std::string(tag) + " sparse_from=" + std::to_string(t.sparse_from) +
-         " candidates=" + std::to_string(t.candidates);
+         " candidates=" + std::to_string(t.candidates) +
+         " narrow_from=" + std::to_string(t.narrow_from);
 }
 
 // Is `col` (column of each row) an injection into [0, cols)?
@@ -321,7 +328,7 @@ TEST(AssignmentKernels, EveryTuningAgreesOnLargerMatrices) {
   }
   for (const auto& [name, c] : cases) {
     const std::size_t n = static_cast<std::size_t>(std::llround(std::sqrt(double(c.size()))));
-    const BasicSolver<std::int64_t> reference(c.data(), n, n, {}, {Isa::kScalar, 0, 16});
+    const BasicSolver<std::int64_t> reference(c.data(), n, n, {}, {Isa::kScalar, 0, 16, kNever});
     ASSERT_TRUE(reference.certified()) << name;
     for (const auto& [tag, t] : tunings()) {
       const BasicSolver<std::int64_t> s(c.data(), n, n, {}, t);
@@ -348,6 +355,118 @@ TEST(AssignmentKernels, EveryTuningAgreesOnLargerMatrices) {
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) ij[i * n + j] = static_cast<std::int64_t>(i * j);
   EXPECT_EQ(BasicSolver<std::int64_t>(ij.data(), n, n).cost(), anti);
+}
+
+// The narrow search (int32 arithmetic, assignment.h) against the wide one on
+// the same matrices: the same optimal cost, with the narrow search seen to
+// run where every cost fits, to stay off where one does not (a fraction, an
+// infinity, 2^29), and to give way (a search given up, or prices out of
+// range; a lowered bound on the offsets) on costs near the limit, with the
+// optimum unchanged.
+TEST(AssignmentKernels, NarrowSearchAgreesWithWide) {
+  std::mt19937_64 rng(2929);
+  constexpr std::int64_t kLimit = std::int64_t{1} << 29;
+  std::size_t narrow_runs = 0, given_up = 0, prices_out = 0;
+  const int trials = testing::sweep_size(120, 36);
+  for (int trial = 0; trial < trials; ++trial) {
+    const std::size_t n = 20 + rng() % 140;
+    const int shape = trial % 6;
+    // Near the limit: i*j scaled so that the largest entry is kLimit - 1.
+    const std::int64_t scale =
+        trial % 3 == 0 ? 1 : (kLimit - 1) / static_cast<std::int64_t>((n - 1) * (n - 1));
+    std::vector<std::int64_t> c(n * n);
+    for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t j = 0; j < n; ++j) {
+        const auto si = static_cast<std::int64_t>(i), sj = static_cast<std::int64_t>(j);
+        std::int64_t x =
+            shape == 0   ? si * sj * scale
+            : shape == 1 ? (si - sj) * (si - sj) * scale
+            : shape == 2 ? static_cast<std::int64_t>(rng() % 7) * scale
+            : shape == 3 ? (si * sj * scale) % kLimit - kLimit / 2
+            // a first row at the top of the range over the rest at the
+            // bottom: its path starts near 2^30 and grows
+            : shape == 5 ? (i < 1 + static_cast<std::size_t>(trial % 4)
+                                ? kLimit - 1 - static_cast<std::int64_t>(rng() % 3)
+                                : -(kLimit - 1) + (si * sj) % 7)
+                         // the extremes of the range, and i*j between
+                         : (rng() % 3 == 0 ? (rng() % 2 == 0 ? 1 : -1) * kLimit : si * sj * scale);
+        if (trial % 3 == 2) x = x - (kLimit - 1) / 2;  // negative entries too
+        c[i * n + j] = std::clamp(x, -(kLimit - 1), kLimit - 1);
+      }
+    }
+    const BasicSolver<std::int64_t> wide(c.data(), n, n, {}, {Isa::kScalar, 0, 16, kNever});
+    ASSERT_TRUE(wide.certified()) << trial;
+    EXPECT_EQ(wide.search_counts().narrow, 0u);
+    const std::vector<std::int32_t> c32(c.begin(), c.end());
+    const std::vector<double> cd(c.begin(), c.end());
+    for (const Isa isa : {Isa::kAuto, Isa::kAvx2, Isa::kScalar}) {
+      for (const std::size_t sparse_from : {std::size_t{0}, std::size_t{128}}) {
+        const Tuning t{isa, sparse_from, 16, 0};
+        const BasicSolver<std::int64_t> s(c.data(), n, n, {}, t);
+        ASSERT_TRUE(s.certified()) << trial << " " << describe("", t);
+        ASSERT_EQ(s.cost(), wide.cost()) << trial << " " << describe("", t);
+        const BasicSolver<std::int64_t, std::int32_t> s32(c32.data(), n, n, {}, t);
+        ASSERT_TRUE(s32.certified()) << trial;
+        ASSERT_EQ(s32.cost(), wide.cost()) << trial;
+        const BasicSolver<double> sd(cd.data(), n, n, {}, t);
+        ASSERT_TRUE(is_matching(sd, n, n)) << trial;
+        ASSERT_EQ(sd.cost(), static_cast<double>(wide.cost())) << trial;
+        for (const auto* counts : {&s.search_counts(), &s32.search_counts(), &sd.search_counts()}) {
+          narrow_runs += counts->narrow;
+          EXPECT_EQ(counts->narrow_given_up, 0u) << trial;  // never seen at the real bound
+          prices_out += counts->narrow_prices_out_of_range ? 1 : 0;
+        }
+        // Small entries: every search narrow, none given up.
+        if (scale == 1 && shape < 3) {
+          EXPECT_EQ(s.search_counts().wide, 0u) << trial;
+          EXPECT_EQ(s.search_counts().narrow_given_up, 0u) << trial;
+          EXPECT_EQ(sd.search_counts().narrow, s.search_counts().narrow) << trial;
+        }
+        // A low bound on the offsets: searches given up, and run again wide.
+        Tuning low = t;
+        low.narrow_offset_limit = 1 + static_cast<std::int64_t>(rng() % 1000) * scale;
+        const BasicSolver<std::int64_t> g(c.data(), n, n, {}, low);
+        ASSERT_TRUE(g.certified()) << trial;
+        ASSERT_EQ(g.cost(), wide.cost()) << trial;
+        given_up += g.search_counts().narrow_given_up;
+      }
+    }
+  }
+  std::printf("narrow searches %zu, given up %zu, prices out of range in %zu solves\n", narrow_runs,
+              given_up, prices_out);
+  EXPECT_GT(narrow_runs, 1000u);
+  EXPECT_GT(given_up, 10u);
+  EXPECT_GT(prices_out, 5u);
+
+  // Matrices the narrow search must not take: a fraction, an infinity, an
+  // entry at 2^29. The solve is the wide one's.
+  const std::size_t n = 60;
+  std::vector<double> ij(n * n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) ij[i * n + j] = static_cast<double>(i * j);
+  for (const double odd : {0.5, std::numeric_limits<double>::infinity(), double(kLimit)}) {
+    std::vector<double> c = ij;
+    c[n + 1] = odd;
+    const BasicSolver<double> s(c.data(), n, n, {}, {Isa::kAuto, 0, 16, 0});
+    EXPECT_EQ(s.search_counts().narrow, 0u) << odd;
+    EXPECT_GT(s.search_counts().wide, 0u) << odd;
+    const BasicSolver<double> w(c.data(), n, n, {}, {Isa::kAuto, 0, 16, kNever});
+    EXPECT_EQ(s.cost(), w.cost()) << odd;
+  }
+  std::vector<std::int32_t> at_limit(ij.begin(), ij.end());
+  at_limit[n + 1] = static_cast<std::int32_t>(kLimit);
+  const BasicSolver<std::int64_t, std::int32_t> s(at_limit.data(), n, n, {},
+                                                  {Isa::kAuto, 0, 16, 0});
+  EXPECT_EQ(s.search_counts().narrow, 0u);
+  // And the default waits for 2 n scanned rows before it tries: i*j at
+  // n = 300 gets there and then runs narrow.
+  const std::size_t big = 300;
+  std::vector<std::int64_t> c(big * big);
+  for (std::size_t i = 0; i < big; ++i)
+    for (std::size_t j = 0; j < big; ++j) c[i * big + j] = static_cast<std::int64_t>(i * j);
+  const BasicSolver<std::int64_t> d(c.data(), big, big);
+  EXPECT_GT(d.search_counts().wide, 0u);
+  EXPECT_GT(d.search_counts().narrow, d.search_counts().wide);
 }
 
 // Forbidden pairs in a larger double matrix: most of each row forbidden, so
