@@ -40,13 +40,27 @@ nlohmann::json solve_json_array(const GameEntry& g, std::string_view input, cons
   return cases;
 }
 
-std::uint64_t declared_cases(std::string_view input) {
+namespace {
+
+template <class Input>
+std::uint64_t read_declared_cases(Input& input) {
   try {
     TextReader in(input);
     return in.read_uint("the number of cases", UINT64_MAX);
   } catch (const InputError&) {
     return 0;
   }
+}
+
+}  // namespace
+
+std::uint64_t declared_cases(std::string_view input) {
+  return read_declared_cases(input);
+}
+
+std::uint64_t declared_cases(TextSource& input) {
+  input.rewind();
+  return read_declared_cases(input);
 }
 
 nlohmann::json game_json(const GameEntry& g) {

@@ -31,6 +31,8 @@
 
 namespace perfectplay {
 
+class TextSource;  // core/text_reader.h
+
 // A numeric option of a game: a size bound for verify and generate, or, with
 // generate_only, an option only generate reads (the number of cases, a
 // density), which verify does not offer rather than ignore.
@@ -193,6 +195,12 @@ struct GameEntry {
   // line need not hold the whole answer beside the input; see
   // stream_case_lines below.
   std::function<void(std::string_view input, const Params&, const TextSink& sink)> solve_streamed;
+  // Optional: solve_streamed's output from a TextSource, the input read
+  // piece by piece from its start (once, or twice where solve_streamed reads
+  // twice). The command line reads regular files so where a game offers it:
+  // a large file read into one reused buffer costs less than mapping it, and
+  // memory stays at the buffer.
+  std::function<void(TextSource& input, const Params&, const TextSink& sink)> solve_source;
   // A position (position_format) -> its analysis, or the engine's move.
   std::function<Analysis(std::string_view position, const Params&)> analyze;
   std::function<Hint(std::string_view position, const Params&)> hint;
@@ -254,11 +262,14 @@ struct GameEntry {
 // once to stream the lines to the sink as they come; otherwise once, into
 // one string handed over at the end. Either way the answer held beside the
 // input is at most a quarter of its size plus the lines' own (docs/reliability.md).
-template <class ForEach>
-void stream_case_lines(std::string_view input, std::uint64_t declared_cases, ForEach&& for_each,
-                       const TextSink& sink) {
+//
+// `input` is a whole text, or a TextSource (solve_source) handed to
+// for_each, which reads it from its start, with its size.
+template <class Input, class ForEach>
+void stream_case_lines(Input& input, std::uint64_t size, std::uint64_t declared_cases,
+                       ForEach&& for_each, const TextSink& sink) {
   std::string out;
-  if (declared_cases > input.size() / 16) {
+  if (declared_cases > size / 16) {
     for_each(input, [](std::string_view) {});  // validates; keeps nothing
     for_each(input, [&](std::string_view line) {
       out += line;
@@ -273,10 +284,16 @@ void stream_case_lines(std::string_view input, std::uint64_t declared_cases, For
   }
   (void)sink.finish(std::move(out));
 }
+template <class ForEach>
+void stream_case_lines(std::string_view input, std::uint64_t declared_cases, ForEach&& for_each,
+                       const TextSink& sink) {
+  stream_case_lines(input, input.size(), declared_cases, for_each, sink);
+}
 
 // The number of cases an input declares on its first line (0 when it does
 // not start with one: the game's own parser then names the defect).
 std::uint64_t declared_cases(std::string_view input);
+std::uint64_t declared_cases(TextSource& input);  // read from its start
 
 // The game's own options in force (flags and text options, not the size
 // bounds of verify and generate), for the "options" field of every JSON.

@@ -12,9 +12,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <condition_variable>
 #include <cstdint>
 #include <cstring>
+#include <exception>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -25,6 +29,7 @@
 
 #include "api/value.h"
 #include "core/input_error.h"
+#include "core/text_reader.h"
 
 namespace perfectplay::cli {
 
@@ -97,6 +102,70 @@ class InputText {
 // Positions (analyze, hint, play) are at most this large: a position is a
 // board, not a test file, and a 10 GB file should be refused, not copied.
 inline constexpr std::uint64_t kMaxPositionBytes = std::uint64_t{1} << 30;
+
+// A regular file read piece by piece (a TextSource), for the games that
+// solve from one (GameEntry::solve_source): reading 94 MB takes about 7 ms
+// where mapping it and touching its pages takes about 33 ms on these
+// machines (the page tables), and memory stays at two buffers (256 KiB each,
+// or the longest line). A second thread reads the next piece while the
+// parser reads this one (without a thread to be had, the parser's thread
+// reads). An error's line and column are found by reading the file again up
+// to it. A file whose size changes while it is read is refused when its end
+// is read (RequestError, InputText's message), and told by changed().
+class FileSource : public pp::TextSource {
+ public:
+  // nullptr when `path` is not a regular file (stdin, a pipe, a terminal):
+  // the caller reads it as InputText does.
+  static std::unique_ptr<FileSource> open(const std::string& path);
+  ~FileSource() override;
+  FileSource(const FileSource&) = delete;
+  FileSource& operator=(const FileSource&) = delete;
+
+  std::string_view next() override;
+  std::pair<std::size_t, std::size_t> locate(std::size_t offset) override;
+  void rewind() override;
+  std::uint64_t size() const override { return size_; }
+  bool changed() const;
+
+ private:
+  // A buffer: bytes [0, given) are the piece (whole lines), [given, filled)
+  // the start of the next line, read already.
+  struct Buffer {
+    std::vector<char> bytes;
+    std::size_t filled = 0, given = 0;
+  };
+
+  FileSource(int fd, std::string path, std::uint64_t size);
+  // Fills buffers_[k] with the next piece: the previous buffer's line begun,
+  // then reads until a newline arrives or the file ends. False at the end
+  // (the buffer then holds the last line without its newline, or nothing).
+  bool fill(int k);
+  // The reader thread: fills the buffers in turn, each once the parser has
+  // given it back.
+  void read_ahead();
+  void stop_reader();
+
+  int fd_;
+  std::string path_;
+  std::uint64_t size_;
+  Buffer buffers_[2];
+  std::uint64_t read_total_ = 0;  // bytes read from the file so far
+  int held_ = -1;                 // the buffer whose piece the parser holds
+  int filling_ = 0;               // the buffer to fill next
+  bool ended_ = false;            // the last piece was filled
+  bool delivered_ = false;        // ... and handed out
+
+  // Between the threads, under mutex_: which buffers hold a piece not yet
+  // handed out, and what the reader met.
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool ready_[2] = {false, false};
+  bool reader_ended_ = false;
+  bool stopping_ = false;
+  std::exception_ptr error_;
+  std::thread reader_;
+  bool threaded_ = false;
+};
 
 std::string read_all(const std::string& path, std::uint64_t max_bytes = InputText::kNoLimit);
 

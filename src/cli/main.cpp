@@ -358,6 +358,19 @@ void write_solve_json(const pp::GameEntry& g, std::string_view input, const pp::
 int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
   pp::Params params = to_params(g, o);
   if (command == "solve") {
+    // A regular file, where the game solves from a source: read piece by
+    // piece (FileSource says why), with the same output and errors.
+    if (!o.json && g.solve_source) {
+      if (const auto source = FileSource::open(o.file)) {
+        try {
+          g.solve_source(*source, params, pp::TextSink([](std::string_view s) { write_out(s); }));
+        } catch (const pp::InputError&) {
+          if (source->changed()) throw pp::RequestError(InputText::changed_message());
+          throw;
+        }
+        return kExitOk;
+      }
+    }
     // A stream is checked as it arrives (its first MiB at once): garbage on
     // a pipe is refused at its first bad line, not after gigabytes.
     const InputText input(o.file, InputText::kNoLimit,

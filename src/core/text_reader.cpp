@@ -20,6 +20,7 @@ bool TextReader::vector_path_available() {
 }
 
 std::pair<std::size_t, std::size_t> TextReader::location(std::size_t offset) const {
+  if (source_ != nullptr) return source_->locate(offset);
   offset = std::min(offset, text_.size());
   const std::string_view before = text_.substr(0, offset);
   const std::size_t line =
@@ -88,7 +89,8 @@ std::uint64_t TextReader::read_uint(std::string_view what, std::uint64_t hi) {
   if (p != end && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') {
     fail(fmt::format("expected {}, found {}", what, describe_here()));
   }
-  if (overflow || value > hi) fail_at(start, fmt::format("{} must be at most {}", what, hi));
+  if (overflow || value > hi)
+    fail_at(base_ + start, fmt::format("{} must be at most {}", what, hi));
   offset_ = static_cast<std::size_t>(p - text_.data());
   return value;
 }
@@ -114,17 +116,17 @@ std::int64_t TextReader::read_int(std::string_view what, std::int64_t lo, std::i
     offset_ = start;
     // Past 64 bits: still say the range the caller asked for.
     if (e.message().find("must be at most") != std::string::npos) {
-      fail_at(start, fmt::format("{} must be between {} and {}", what, lo, hi));
+      fail_at(base_ + start, fmt::format("{} must be between {} and {}", what, lo, hi));
     }
     throw;
   }
   if (magnitude > limit) {
-    fail_at(start, fmt::format("{} must be between {} and {}", what, lo, hi));
+    fail_at(base_ + start, fmt::format("{} must be between {} and {}", what, lo, hi));
   }
   const std::int64_t value =
       negative ? static_cast<std::int64_t>(0 - magnitude) : static_cast<std::int64_t>(magnitude);
   if (value < lo || value > hi) {
-    fail_at(start, fmt::format("{} must be between {} and {}", what, lo, hi));
+    fail_at(base_ + start, fmt::format("{} must be between {} and {}", what, lo, hi));
   }
   return value;
 }
@@ -148,7 +150,15 @@ std::string_view TextReader::read_line(std::string_view what) {
   std::size_t stop = newline;
   if (stop > start && text_[stop - 1] == '\r') --stop;
   offset_ = newline < text_.size() ? newline + 1 : newline;
-  return text_.substr(start, stop - start);
+  const std::string_view line = text_.substr(start, stop - start);
+  if (source_ != nullptr && offset_ == text_.size()) {
+    // The line is the piece's last: kept valid until the next read, as a
+    // whole text's would be, by returning it before the piece is replaced.
+    pending_line_.assign(line);
+    next_piece();
+    return pending_line_;
+  }
+  return line;
 }
 
 void TextReader::end_line(std::string_view after) {
@@ -156,6 +166,7 @@ void TextReader::end_line(std::string_view after) {
   if (offset_ >= text_.size()) return;
   if (text_[offset_] == '\r' && offset_ + 1 < text_.size() && text_[offset_ + 1] == '\n') {
     offset_ += 2;
+    next_piece();
     return;
   }
   if (text_[offset_] == '\r' && offset_ + 1 == text_.size()) {
@@ -164,6 +175,7 @@ void TextReader::end_line(std::string_view after) {
   }
   if (text_[offset_] == '\n') {
     ++offset_;
+    next_piece();
     return;
   }
   const std::string here = describe_here();
@@ -178,6 +190,7 @@ void TextReader::skip_blank_lines() {
     while (p < text_.size() && (text_[p] == ' ' || text_[p] == '\t' || text_[p] == '\r')) ++p;
     if (p < text_.size() && text_[p] != '\n') return;
     offset_ = p < text_.size() ? p + 1 : p;
+    next_piece();
   }
 }
 

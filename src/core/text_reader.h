@@ -36,9 +36,34 @@ namespace perfectplay {
 // escape or a megabyte-long token is never echoed as it is).
 std::string quote_token(std::string_view token);
 
+// Text handed to a TextReader piece by piece, for inputs read rather than
+// mapped (cli/common.h's FileSource: a large file read into one reused
+// buffer costs less than mapping it). Each piece is whole lines; the last may
+// end without a newline. The reader asks for the next piece only when it has
+// consumed the current one to its end, right after a newline, so a line is
+// never cut.
+class TextSource {
+ public:
+  virtual ~TextSource() = default;
+  // The next piece: empty at the end of the text. The previous piece is
+  // invalid from then on.
+  virtual std::string_view next() = 0;
+  // Line and column (1-based) of byte `offset` of the whole text, for an
+  // error message (it may read the text again).
+  virtual std::pair<std::size_t, std::size_t> locate(std::size_t offset) = 0;
+  // Back to the first piece (a second pass), and the text's size in bytes.
+  virtual void rewind() = 0;
+  virtual std::uint64_t size() const = 0;
+};
+
 class TextReader {
  public:
   explicit TextReader(std::string_view text) : text_(text) {}
+  // Reads `source` piece by piece. Offsets (offset, seek, fail_at) stay those
+  // of the whole text; seek only within the current line. What read_word and
+  // read_line return is valid until the next read; rest() and remaining()
+  // refer to the current piece.
+  explicit TextReader(TextSource& source) : text_(source.next()), source_(&source) {}
 
   // Reads a decimal integer in [lo, hi] on the current line. An optional '-'
   // is accepted only when lo < 0. `what` names the number in errors
@@ -214,16 +239,16 @@ class TextReader {
 
   // Returns to an offset read earlier (for a second pass over a line).
   void seek(std::size_t offset) {
-    offset_ = offset;
+    offset_ = offset - base_;
   }
   std::size_t offset() const {
-    return offset_;
+    return base_ + offset_;
   }
 
   // Throws an InputError at `offset`.
   [[noreturn]] void fail_at(std::size_t offset, const std::string& message) const;
   [[noreturn]] void fail(const std::string& message) const {
-    fail_at(offset_, message);
+    fail_at(base_ + offset_, message);
   }
 
   // Line and column (1-based) of a byte offset.
@@ -308,7 +333,17 @@ class TextReader {
       }
     }
     offset_ = static_cast<std::size_t>(p - text_.data());
+    next_piece();
     return true;
+  }
+  // Where a line end was consumed: at the end of a source's piece, the next
+  // piece (at_end() then tells the end of the whole text).
+  void next_piece() {
+    if (source_ != nullptr && offset_ == text_.size()) {
+      base_ += text_.size();
+      text_ = source_->next();
+      offset_ = 0;
+    }
   }
 #if PERFECTPLAY_TEXT_SSE41
   // 16 digit values (0..9), most significant first, as a number.
@@ -329,8 +364,11 @@ class TextReader {
   // Describes what stands at offset_ for "expected X, found Y" messages.
   std::string describe_here() const;
 
-  std::string_view text_;
-  std::size_t offset_ = 0;
+  std::string_view text_;   // the whole text, or a source's current piece
+  std::size_t offset_ = 0;  // in text_
+  std::size_t base_ = 0;    // offset in the whole text of text_[0]
+  TextSource* source_ = nullptr;
+  std::string pending_line_;  // read_line's line when it ended a piece
   bool sse41_ = vector_path_available();
 };
 

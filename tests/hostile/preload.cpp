@@ -2,7 +2,8 @@
 // tests/hostile/run.sh, without any hook in perfectplay itself:
 //   HOSTILE_TRUNCATE_AFTER_MAP=BYTES with HOSTILE_DIR=DIR  every regular file
 //       under DIR mapped with mmap is truncated to BYTES right after it is
-//       mapped (the race of a file cut while it is read, made certain);
+//       mapped, and one read with read(2) right after its first read (the
+//       race of a file cut while it is read, made certain);
 //   HOSTILE_NO_THREADS=1  pthread_create fails with EAGAIN (a container's
 //       pids limit; root ignores RLIMIT_NPROC, so ulimit -u cannot show it).
 #include <dlfcn.h>
@@ -18,26 +19,46 @@
 
 extern "C" {
 
-void* mmap(void* addr, size_t length, int prot, int flags, int fd, off_t offset) {
-  using Mmap = void* (*)(void*, size_t, int, int, int, off_t);
-  static const auto real = reinterpret_cast<Mmap>(dlsym(RTLD_NEXT, "mmap"));
-  void* p = real(addr, length, prot, flags, fd, offset);
+// Truncates the regular file open as `fd` when HOSTILE_TRUNCATE_AFTER_MAP and
+// HOSTILE_DIR ask for it and it lies under HOSTILE_DIR.
+static void maybe_truncate(int fd) {
   const char* cut = std::getenv("HOSTILE_TRUNCATE_AFTER_MAP");
   const char* dir = std::getenv("HOSTILE_DIR");
   struct stat st {};
-  if (cut != nullptr && dir != nullptr && p != MAP_FAILED && fd >= 0 && fstat(fd, &st) == 0 &&
-      S_ISREG(st.st_mode)) {
+  if (cut != nullptr && dir != nullptr && fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
     char link[64];
     char path[4096];
     std::snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
     const ssize_t n = readlink(link, path, sizeof path - 1);
-    if (n > 0 && dir != nullptr &&
-        std::string(path, static_cast<std::size_t>(n)).rfind(dir, 0) == 0) {
+    if (n > 0 && std::string(path, static_cast<std::size_t>(n)).rfind(dir, 0) == 0) {
       path[n] = '\0';
       if (truncate(path, std::atoll(cut)) != 0) std::perror("hostile: truncate");
     }
   }
+}
+
+void* mmap(void* addr, size_t length, int prot, int flags, int fd, off_t offset) {
+  using Mmap = void* (*)(void*, size_t, int, int, int, off_t);
+  static const auto real = reinterpret_cast<Mmap>(dlsym(RTLD_NEXT, "mmap"));
+  void* p = real(addr, length, prot, flags, fd, offset);
+  if (p != MAP_FAILED) maybe_truncate(fd);
   return p;
+}
+
+ssize_t read(int fd, void* buffer, size_t count) {
+  using Read = ssize_t (*)(int, void*, size_t);
+  static const auto real = reinterpret_cast<Read>(dlsym(RTLD_NEXT, "read"));
+  static bool cut = false;  // once: the first read of a file under the directory
+  const ssize_t n = real(fd, buffer, count);
+  if (n > 0 && !cut && std::getenv("HOSTILE_TRUNCATE_AFTER_MAP") != nullptr) {
+    struct stat st {};
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+      maybe_truncate(fd);
+      struct stat after {};
+      cut = fstat(fd, &after) == 0 && after.st_size != st.st_size;
+    }
+  }
+  return n;
 }
 
 int pthread_create(pthread_t* thread, const pthread_attr_t* attr, void* (*start)(void*),

@@ -42,9 +42,9 @@ tr '\n' ' ' <"$dir/small.in" | cut -c1-200000 | sed 's/^[0-9]* [0-9]* //' >"$dir
 # the parser's first read faults (the SIGBUS handler); cut to 1000, it reads
 # zeros in the last page and stops at them (the size check).
 for cut in 0 1000; do
-  expect "cut to $cut: small file (populated mapping)" 1 'changed while it was read' -- truncated $cut "$dir/small.in" -- "$pp" solve nim "$dir/w.in"
-  expect "cut to $cut: large file (lazy mapping)" 1 'changed while it was read' -- truncated $cut "$dir/big.in" -- "$pp" solve nim "$dir/w.in"
-  expect "cut to $cut: --json" 1 'changed while it was read' -- truncated $cut "$dir/small.in" -- "$pp" solve nim --json "$dir/w.in"
+  expect "cut to $cut: small file (populated mapping)" 1 'changed while it was read' -- truncated $cut "$dir/small.in" -- "$pp" solve nim --json "$dir/w.in"
+  expect "cut to $cut: large file (lazy mapping)" 1 'changed while it was read' -- truncated $cut "$dir/big.in" -- "$pp" solve nim --json "$dir/w.in"
+  expect "cut to $cut: large file (read piece by piece)" 1 'changed while it was read' -- truncated $cut "$dir/big.in" -- "$pp" solve nim "$dir/w.in"
   expect "cut to $cut: stdin" 1 'changed while it was read' -- bash -c "cp '$dir/big.in' '$dir/w.in'; HOSTILE_DIR='$dir' HOSTILE_TRUNCATE_AFTER_MAP=$cut LD_PRELOAD='$preload' '$pp' solve nim - <'$dir/w.in'"
   expect "cut to $cut: asymmetry (two threads)" 1 'changed while it was read' -- truncated $cut "$dir/asym.in" -- "$pp" solve asymmetry "$dir/w.in"
   expect "cut to $cut: position file" 1 'changed while it was read' -- truncated $cut "$dir/pos.txt" -- "$pp" analyze nim "$dir/w.in"

@@ -158,16 +158,24 @@ GameEntry entry() {
     });
     return out;
   };
-  e.solve_streamed = [](std::string_view input, const Params& params, const TextSink& sink) {
+  // The answers as lines, from the whole text or from a source.
+  const auto stream = [](auto& input, std::uint64_t size, const Params& params,
+                         const TextSink& sink) {
     std::string text;
-    const auto answers = [&](std::string_view in, auto&& line) {
+    const auto answers = [&](auto& in, auto&& line) {
       for_each_answer(in, ending_of(params), [&](const CaseAnswer& a) {
         text.clear();
         append_answer(text, a);
         line(text);
       });
     };
-    stream_case_lines(input, declared_cases(input), answers, sink);
+    stream_case_lines(input, size, declared_cases(input), answers, sink);
+  };
+  e.solve_streamed = [stream](std::string_view input, const Params& params, const TextSink& sink) {
+    stream(input, input.size(), params, sink);
+  };
+  e.solve_source = [stream](TextSource& input, const Params& params, const TextSink& sink) {
+    stream(input, input.size(), params, sink);
   };
   e.solve_json = [](std::string_view input, const Params& params, const JsonSink& each) {
     // Two passes: the whole input is validated before the first case is

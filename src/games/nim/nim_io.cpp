@@ -58,6 +58,18 @@ std::vector<CaseAnswer> solve_contest(std::string_view input, Ending ending) {
 void for_each_answer(std::string_view input, Ending ending,
                      const std::function<void(const CaseAnswer&)>& each) {
   TextReader in(input);
+  for_each_answer(in, ending, each);
+}
+
+void for_each_answer(TextSource& input, Ending ending,
+                     const std::function<void(const CaseAnswer&)>& each) {
+  input.rewind();
+  TextReader in(input);
+  for_each_answer(in, ending, each);
+}
+
+void for_each_answer(TextReader& in, Ending ending,
+                     const std::function<void(const CaseAnswer&)>& each) {
   if (in.at_end()) in.fail("empty input: expected the number of cases T");
   const std::uint64_t cases = in.read_uint("the number of cases T", kMaxCount);
   if (cases == 0) in.fail_at(0, "the number of cases T must be at least 1");

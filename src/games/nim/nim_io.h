@@ -21,6 +21,7 @@
 
 #include "core/game.h"
 #include "core/seed.h"
+#include "core/text_reader.h"
 #include "core/text_sink.h"
 #include "games/nim/nim.h"
 
@@ -43,6 +44,12 @@ std::vector<CaseAnswer> solve_contest(std::string_view input, Ending ending);
 // from these directly, and solve --json validates with a first pass and
 // streams with a second, so neither holds a vector of ten million answers.
 void for_each_answer(std::string_view input, Ending ending,
+                     const std::function<void(const CaseAnswer&)>& each);
+// The same from a reader (one over a TextSource: the command line's large
+// files, read piece by piece).
+void for_each_answer(TextReader& in, Ending ending,
+                     const std::function<void(const CaseAnswer&)>& each);
+void for_each_answer(TextSource& input, Ending ending,  // from its start
                      const std::function<void(const CaseAnswer&)>& each);
 
 // `lose` / `win R N` / `win`, one line.

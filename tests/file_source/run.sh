@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# solve from a regular file, read piece by piece (cli/common.h's FileSource),
+# against the same input on standard input (mapped whole): the same output,
+# the same exit code, and the same error at the same line and column (with
+# the file's name for <stdin>). Inputs: generated ones of many sizes (lines
+# longer than the reader's buffers, many small cases, which are read twice),
+# CRLF, no final newline, empty, and copies with a byte changed, dropped or
+# added at a random place.
+#   tests/file_source/run.sh build/release/perfectplay
+set -euo pipefail
+bin=$(realpath "$1")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+
+n=0
+failed=0
+check() {  # check FILE [solve options...]
+  local file=$1
+  shift
+  local rc_file=0 rc_stdin=0
+  "$bin" solve nim "$file" "$@" >out.file 2>err.file || rc_file=$?
+  "$bin" solve nim - "$@" <"$file" >out.stdin 2>err.raw || rc_stdin=$?
+  sed "s|<stdin>|$file|" err.raw >err.stdin
+  n=$((n + 1))
+  if [[ $rc_file != "$rc_stdin" ]] || ! cmp -s out.file out.stdin || ! cmp -s err.file err.stdin; then
+    failed=$((failed + 1))
+    echo "DIFFERS: $file $* (exit $rc_file from the file, $rc_stdin from stdin)"
+    diff err.file err.stdin | head -5 || true
+    cmp out.file out.stdin | head -2 || true
+  fi
+}
+
+"$bin" generate nim --cases 3 --rows 400000 --max-length 1000000000000000000 --exact --seed 1 >long.txt
+"$bin" generate nim --cases 40 --rows 3000 --max-length 1000000 --seed 2 >mid.txt
+"$bin" generate nim --cases 300000 --rows 1 --max-length 9 --seed 3 >many.txt
+"$bin" generate nim --cases 5 --rows 7 --seed 4 >small.txt
+sed 's/$/\r/' mid.txt >crlf.txt
+head -c -1 mid.txt >no_newline.txt
+: >empty.txt
+printf '\n\n\n' >blank.txt
+for f in long.txt mid.txt many.txt small.txt crlf.txt no_newline.txt empty.txt blank.txt; do
+  check "$f"
+  check "$f" --misere
+done
+
+# A byte changed, dropped or added at random places of each size.
+/usr/bin/python3 - <<'PY'
+import random
+rng = random.Random(1804)
+k = 0
+for name in ["long.txt", "mid.txt", "many.txt", "crlf.txt"]:
+    data = open(name, "rb").read()
+    for _ in range(6):
+        at = rng.randrange(len(data))
+        b = rng.choice([b"x", b" ", b"\n", b"-", b"0", b"\r", b"\t", b"99999999999999999999"])
+        kind = rng.randrange(3)
+        bad = data[:at] + (b if kind != 1 else b"") + data[at + (1 if kind != 2 else 0):]
+        open(f"bad{k}.txt", "wb").write(bad)
+        k += 1
+PY
+for f in bad*.txt; do check "$f"; done
+
+echo "file source: $n runs, $failed differ"
+[[ $failed == 0 ]]
