@@ -12,6 +12,11 @@ cmake --install "$build" --prefix "$prefix" --component cli >/dev/null
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 "$prefix/bin/perfectplay" list | grep -q '^nim ' || fail "installed binary does not list nim"
+# serve hands over to perfectplay-serve beside the binary: the installed one
+# runs (it names the address it cannot bind, TEST-NET-1, not this machine's).
+serve_err=$("$prefix/bin/perfectplay" serve --host 192.0.2.1 --port 8080 2>&1 || true)
+grep -q 'cannot listen on http://192.0.2.1:8080/' <<<"$serve_err" ||
+  fail "installed serve did not run perfectplay-serve: $serve_err"
 man_page=$prefix/share/man/man1/perfectplay.1
 [ -f "$man_page" ] || fail "no man page at $man_page"
 grep -q 'analyze' "$man_page" || fail "man page does not name the commands"
@@ -34,4 +39,4 @@ offers analyze an || fail "completion: 'an' does not offer analyze"
 offers nim analyze n || fail "completion: 'analyze n' does not offer nim"
 offers --misere play nim --m || fail "completion: 'play nim --m' misses --misere"
 offers --code verify octal --co || fail "completion: 'verify octal --co' misses --code"
-echo "install: binary, man page and completion work from $prefix"
+echo "install: binary, serve, man page and completion work from $prefix"

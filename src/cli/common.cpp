@@ -254,7 +254,7 @@ FileSource::~FileSource() {
 
 bool FileSource::fill(int k) {
   Buffer& b = buffers_[k];
-  Buffer& previous = buffers_[1 - k];
+  Buffer& previous = buffers_[(k + kBuffers - 1) % kBuffers];
   // The parser may be reading the previous piece: only the bytes after it
   // are read here.
   const std::size_t carry = previous.filled - previous.given;
@@ -299,7 +299,7 @@ void FileSource::read_ahead() {
       const bool more = fill(filling_);
       std::lock_guard lock(mutex_);
       ready_[filling_] = true;
-      filling_ = 1 - filling_;
+      filling_ = (filling_ + 1) % kBuffers;
       if (!more) reader_ended_ = true;
       changed_.notify_all();
       if (!more) return;
@@ -330,13 +330,14 @@ std::string_view FileSource::next() {
     }
     ended_ = !fill(filling_);
     held_ = filling_;
-    filling_ = 1 - filling_;
+    filling_ = (filling_ + 1) % kBuffers;
     Buffer& b = buffers_[held_];
     if (ended_) delivered_ = true;
     return {b.bytes.data(), b.given};
   }
   std::unique_lock lock(mutex_);
-  const int want = held_ == -1 ? 0 : 1 - held_;
+  const int want = want_;
+  want_ = (want_ + 1) % kBuffers;
   held_ = -1;  // the piece read is given back
   changed_.notify_all();
   changed_.wait(lock, [&] { return ready_[want] || (reader_ended_ && error_ != nullptr); });
@@ -344,7 +345,10 @@ std::string_view FileSource::next() {
   ready_[want] = false;
   held_ = want;
   // The reader's last piece: none after it.
-  if (reader_ended_ && !ready_[1 - want]) delivered_ = true;
+  if (reader_ended_ &&
+      std::none_of(std::begin(ready_), std::end(ready_), [](bool r) { return r; })) {
+    delivered_ = true;
+  }
   const Buffer& b = buffers_[want];
   return {b.bytes.data(), b.given};
 }
@@ -370,7 +374,8 @@ void FileSource::rewind() {
   held_ = -1;
   filling_ = 0;
   ended_ = delivered_ = false;
-  ready_[0] = ready_[1] = false;
+  std::fill(std::begin(ready_), std::end(ready_), false);
+  want_ = 0;
   reader_ended_ = stopping_ = false;
   error_ = nullptr;
 }

