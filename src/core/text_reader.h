@@ -237,9 +237,13 @@ class TextReader {
   }
 #endif
 
-  // Returns to an offset read earlier (for a second pass over a line).
+  // Returns to an offset read earlier (for a second pass over a line), or
+  // moves past a line read by other means (in the current piece: from
+  // rest()); at the end of a source's piece, which ends a line, the next
+  // piece comes.
   void seek(std::size_t offset) {
     offset_ = offset - base_;
+    next_piece();
   }
   std::size_t offset() const {
     return base_ + offset_;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# solve from a regular file, read piece by piece (cli/common.h's FileSource),
+# solve nim and binim from a regular file, read piece by piece (cli/common.h's FileSource),
 # against the same input on standard input (mapped whole): the same output,
 # the same exit code, and the same error at the same line and column (with
 # the file's name for <stdin>). Inputs: generated ones of many sizes (lines
@@ -15,17 +15,17 @@ cd "$work"
 
 n=0
 failed=0
-check() {  # check FILE [solve options...]
-  local file=$1
-  shift
+check() {  # check GAME FILE [solve options...]
+  local game=$1 file=$2
+  shift 2
   local rc_file=0 rc_stdin=0
-  "$bin" solve nim "$file" "$@" >out.file 2>err.file || rc_file=$?
-  "$bin" solve nim - "$@" <"$file" >out.stdin 2>err.raw || rc_stdin=$?
+  "$bin" solve "$game" "$file" "$@" >out.file 2>err.file || rc_file=$?
+  "$bin" solve "$game" - "$@" <"$file" >out.stdin 2>err.raw || rc_stdin=$?
   sed "s|<stdin>|$file|" err.raw >err.stdin
   n=$((n + 1))
   if [[ $rc_file != "$rc_stdin" ]] || ! cmp -s out.file out.stdin || ! cmp -s err.file err.stdin; then
     failed=$((failed + 1))
-    echo "DIFFERS: $file $* (exit $rc_file from the file, $rc_stdin from stdin)"
+    echo "DIFFERS: $game $file $* (exit $rc_file from the file, $rc_stdin from stdin)"
     diff err.file err.stdin | head -5 || true
     cmp out.file out.stdin | head -2 || true
   fi
@@ -39,28 +39,35 @@ sed 's/$/\r/' mid.txt >crlf.txt
 head -c -1 mid.txt >no_newline.txt
 : >empty.txt
 printf '\n\n\n' >blank.txt
+# binim: stacks of up to 700,000 characters (lines past the buffers) and many short ones.
+"$bin" generate binim --cases 3 --stacks 3 --max-length 700000 --exact --seed 5 >binim_long.txt
+"$bin" generate binim --cases 2000 --stacks 20 --max-length 40 --seed 6 >binim_mid.txt
 for f in long.txt mid.txt many.txt small.txt crlf.txt no_newline.txt empty.txt blank.txt; do
-  check "$f"
+  check nim "$f"
 done
-check mid.txt --misere
-check many.txt --misere
+check nim mid.txt --misere
+check nim many.txt --misere
+check binim binim_long.txt
+check binim binim_mid.txt
+check binim2 binim_mid.txt
 
 # A byte changed, dropped or added at random places of each size.
 /usr/bin/python3 - <<'PY'
 import random
 rng = random.Random(1804)
 k = 0
-for name in ["long.txt", "mid.txt", "many.txt", "crlf.txt"]:
+for name in ["long.txt", "mid.txt", "many.txt", "crlf.txt", "binim_long.txt", "binim_mid.txt"]:
     data = open(name, "rb").read()
     for _ in range(3):
         at = rng.randrange(len(data))
-        b = rng.choice([b"x", b" ", b"\n", b"-", b"0", b"\r", b"\t", b"99999999999999999999"])
+        b = rng.choice([b"x", b" ", b"\n", b"-", b"0", b"1", b"\r", b"\t", b"99999999999999999999"])
         kind = rng.randrange(3)
         bad = data[:at] + (b if kind != 1 else b"") + data[at + (1 if kind != 2 else 0):]
         open(f"bad{k}.txt", "wb").write(bad)
         k += 1
 PY
-for f in bad*.txt; do check "$f"; done
+for k in 0 1 2 3 4 5 6 7 8 9 10 11; do check nim "bad$k.txt"; done
+for k in 12 13 14 15 16 17; do check binim "bad$k.txt"; done
 
 echo "file source: $n runs, $failed differ"
 [[ $failed == 0 ]]

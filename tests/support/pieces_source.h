@@ -11,6 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include <gtest/gtest.h>
+
+#include "core/input_error.h"
 #include "core/text_reader.h"
 
 namespace perfectplay::testing {
@@ -55,5 +58,63 @@ class PiecesSource : public TextSource {
   std::string piece_;
   std::size_t pieces_given_ = 0;
 };
+
+// `text` as users vary a contest input: CRLF line ends (trial % 5 == 1),
+// blank lines after the first line (trial % 7 == 2), no final newline
+// (trial % 4 == 3), and in one trial of three a byte changed, dropped or
+// added at a random place.
+inline std::string vary_text(std::string text, int trial, std::mt19937_64& rng) {
+  if (trial % 5 == 1) {
+    std::string crlf;
+    for (const char c : text) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    text = crlf;
+  }
+  if (trial % 7 == 2) text.insert(text.find('\n') + 1, "\n  \n");
+  if (trial % 4 == 3 && !text.empty()) text.pop_back();
+  if (trial % 3 == 1 && !text.empty()) {
+    const std::size_t at = rng() % text.size();
+    const char bytes[] = {'x', ' ', '\n', '-', '0', '1', '9', '\r', '\t'};
+    switch (rng() % 3) {
+      case 0:
+        text[at] = bytes[rng() % sizeof bytes];
+        break;
+      case 1:
+        text.erase(at, 1);
+        break;
+      default:
+        text.insert(at, 1, bytes[rng() % sizeof bytes]);
+        break;
+    }
+  }
+  return text;
+}
+
+// Parses `text` whole and in pieces cut after about one newline in 1, 2 and
+// 5, each twice (the second after a rewind), and expects the same result:
+// `answers(input, out)` parses `input` (the whole text, or a TextSource) and
+// appends its answers to `out`, and an InputError is appended as "error
+// LINE:COL: message". Returns the whole text's result; `pieces` counts the
+// pieces handed out.
+template <class Answers>
+std::string expect_pieces_read_as_whole(const std::string& text, std::uint64_t seed,
+                                        Answers&& answers, std::size_t& pieces) {
+  const auto run = [&](auto&& input) {
+    std::string out;
+    try {
+      answers(input, out);
+    } catch (const InputError& e) {
+      out += "error " + e.format("");
+    }
+    return out;
+  };
+  const std::string whole = run(std::string_view(text));
+  for (const int every : {1, 2, 5}) {
+    PiecesSource source(text, seed, every);
+    EXPECT_EQ(run(source), whole) << "seed " << seed << ", cut after 1 newline in " << every;
+    EXPECT_EQ(run(source), whole) << "seed " << seed << ", again after a rewind";
+    pieces += source.pieces_given();
+  }
+  return whole;
+}
 
 }  // namespace perfectplay::testing

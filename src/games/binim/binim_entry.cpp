@@ -226,13 +226,18 @@ GameEntry make_entry(Ending ending) {
       {"max-length", "the longest stack in a random position", 5, 1, 1'000'000},
       exact_sizes_param(),
   };
-  e.solve = [ending](std::string_view input, const Params&) {
+  // The winners' names, one line per case, from the whole text or a source.
+  const auto answer = [ending](auto& input) {
     std::string out;
     for (const Player w : solve_contest(input, ending)) {
       out += name_of(w);
       out += '\n';
     }
     return out;
+  };
+  e.solve = [answer](std::string_view input, const Params&) { return answer(input); };
+  e.solve_source = [answer](TextSource& input, const Params&, const TextSink& sink) {
+    (void)sink.finish(answer(input));
   };
   e.solve_json = [ending](std::string_view input, const Params&, const JsonSink& each) {
     for (const Player w : solve_contest(input, ending)) each(name_of(w));

@@ -44,14 +44,16 @@ void check_stack(const TextReader& in, std::string_view s, std::size_t start) {
 // target). The first other byte must end the line ('\n', "\r\n", or '\r' at
 // the end of input). Anything else takes the careful path, which names the
 // defect.
-StackFacts read_stack_line(TextReader& in, std::string_view text) {
+StackFacts read_stack_line(TextReader& in) {
   constexpr std::uint64_t kZeros = 0x3030303030303030ULL;
   constexpr std::uint64_t kHigh = 0xFEFEFEFEFEFEFEFEULL;
   constexpr std::uint64_t kBytes = 0x0101010101010101ULL;
+  // The text not read yet (of the whole input, or of a source's piece,
+  // which holds whole lines).
   const std::size_t start = in.offset();
-  const char* const base = text.data();
-  const char* const p = base + start;
-  const char* const end = base + text.size();
+  const std::string_view rest = in.rest();
+  const char* const p = rest.data();
+  const char* const end = p + rest.size();
   const char* q = p;
   std::uint64_t ones = 0;
   for (;;) {
@@ -91,7 +93,7 @@ StackFacts read_stack_line(TextReader& in, std::string_view text) {
     f.bottom = q[-1];
     f.ones = ones;
     f.zeros = static_cast<std::uint64_t>(q - p) - ones;
-    in.seek(static_cast<std::size_t>(next - base));
+    in.seek(start + static_cast<std::size_t>(next - p));
     return f;
   }
   const std::string_view s = in.read_word("a stack (a string of 0 and 1)");
@@ -104,6 +106,16 @@ StackFacts read_stack_line(TextReader& in, std::string_view text) {
 
 std::vector<Player> solve_contest(std::string_view input, Ending ending) {
   TextReader in(input);
+  return solve_contest(in, ending);
+}
+
+std::vector<Player> solve_contest(TextSource& input, Ending ending) {
+  input.rewind();
+  TextReader in(input);
+  return solve_contest(in, ending);
+}
+
+std::vector<Player> solve_contest(TextReader& in, Ending ending) {
   if (in.at_end()) in.fail("empty input: expected the number of cases T");
   const std::uint64_t cases = in.read_uint("the number of cases T", kMaxCount);
   if (cases == 0) in.fail_at(0, "the number of cases T must be at least 1");
@@ -123,7 +135,7 @@ std::vector<Player> solve_contest(std::string_view input, Ending ending) {
       if (in.at_end()) {
         in.fail(fmt::format("expected stack {} of {} in case {}, found end of input", i, n, c));
       }
-      s.add(read_stack_line(in, input));
+      s.add(read_stack_line(in));
     }
     winners.push_back(winner(s, first, ending));
   }

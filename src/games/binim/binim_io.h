@@ -17,6 +17,7 @@
 
 #include "core/game.h"
 #include "core/seed.h"
+#include "core/text_reader.h"
 #include "core/text_sink.h"
 #include "games/binim/binim.h"
 
@@ -26,6 +27,9 @@ namespace perfectplay::games::binim {
 // defect, before anything is returned. No stack is stored: each is folded
 // into its case's summary as it is read, so memory is O(T).
 std::vector<Player> solve_contest(std::string_view input, Ending ending);
+// The same from a source (read from its start), or from a reader.
+std::vector<Player> solve_contest(TextSource& input, Ending ending);
+std::vector<Player> solve_contest(TextReader& in, Ending ending);
 
 Position parse_position(std::string_view text);
 std::string format_position(const Position& p);
