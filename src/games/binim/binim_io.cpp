@@ -98,8 +98,11 @@ StackFacts read_stack_line(TextReader& in) {
   }
   const std::string_view s = in.read_word("a stack (a string of 0 and 1)");
   check_stack(in, s, in.offset() - s.size());
+  // Before the line's end is consumed: past it a source's next piece may
+  // replace the text `s` views.
+  const StackFacts facts = facts_of(s);
   in.end_line("the stack");
-  return facts_of(s);
+  return facts;
 }
 
 }  // namespace
