@@ -61,16 +61,22 @@ std::string source_name(const Options& o) {
   return o.file.empty() || o.file == "-" ? "<stdin>" : o.file;
 }
 
-// f(source.view()), where a parse error in a file that changed while it was
-// read is reported as the change (the error is in what the cut left).
+// f(), where a parse error in a file that changed while it was read is
+// reported as the change (the error is in what the cut left).
 template <class Source, class F>
-auto read_from(const Source& source, F&& f) {
+auto reporting_change(const Source& source, F&& f) {
   try {
-    return f(source.view());
+    return f();
   } catch (const pp::InputError&) {
     if (source.changed()) throw pp::RequestError(InputText::changed_message());
     throw;
   }
+}
+
+// f(source.view()), reporting a change as above.
+template <class Source, class F>
+auto read_from(const Source& source, F&& f) {
+  return reporting_change(source, [&] { return f(source.view()); });
 }
 
 // The same, with `params.release_input` giving the source's pages back as
@@ -362,12 +368,9 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
     // piece (FileSource says why), with the same output and errors.
     if (!o.json && g.solve_source) {
       if (const auto source = FileSource::open(o.file)) {
-        try {
+        reporting_change(*source, [&] {
           g.solve_source(*source, params, pp::TextSink([](std::string_view s) { write_out(s); }));
-        } catch (const pp::InputError&) {
-          if (source->changed()) throw pp::RequestError(InputText::changed_message());
-          throw;
-        }
+        });
         return kExitOk;
       }
     }
