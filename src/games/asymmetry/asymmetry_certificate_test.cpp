@@ -102,9 +102,19 @@ TEST(AsymmetryCertificate, ScanValuesMatchThePairFunctionsWholeAndInTwoParts) {
   std::mt19937_64 rng(5);
   for (int trial = 0; trial < 500; ++trial) {
     const int rows = 1 + trial % 9;
-    const int cols = 2 * (1 + trial % 4);
-    const std::int64_t k = trial % 3 == 0 ? 2 : trial % 3 == 1 ? 9 : 1'000'000'000;
-    const Grid g = random_grid(rng, rows, cols, k);
+    // Every fifth grid wide enough for the vectorized pass 2's full blocks.
+    const int cols = trial % 5 == 4 ? 2 * (9 + trial % 23) : 2 * (1 + trial % 4);
+    // Small K, the contest's, the largest 32-bit pass 2 (2^30 - 1), and
+    // the 64-bit pass 2 (2^30 and the format's largest, 2^32 - 1).
+    static constexpr std::int64_t kKs[] = {
+        2, 9, 1'000'000'000, (1 << 30) - 1, 1 << 30, 4'294'967'295};
+    const std::int64_t k = kKs[trial % 6];
+    Grid g = random_grid(rng, rows, cols, k);
+    if (trial % 2 == 1) {  // half the cells at 0 or K, where the 32-bit bounds are tight
+      for (std::uint32_t& cell : g.cells) {
+        if (rng() % 2 == 0) cell = rng() % 2 == 0 ? 0 : static_cast<std::uint32_t>(k);
+      }
+    }
     const auto row = [&](int id) { return g.cells.data() + static_cast<std::size_t>(id) * cols; };
     // Whole.
     PairScan whole(cols, k, rows >= 2);
@@ -147,6 +157,7 @@ TEST(AsymmetryCertificate, AFailedCertificateIsRefusedNotPrinted) {
   PairBests bests = scan.no_bests();
   scan.best_of_row(g.cells.data(), bests);
   EXPECT_NO_THROW(scan.total(bests));
+  bests.fold();
   bests.bob[1] = bests.alice[1] + 1;
   try {
     scan.total(bests);

@@ -133,9 +133,12 @@ std::optional<std::int64_t> solve_contest_split(std::string_view input, int part
 namespace {
 
 // The accumulators' bytes per pair (PairScan: sums, top flips of each
-// column choice, top differences, F and C; PairBests), and a second part's.
-constexpr std::size_t kScanBytesPerPair = 8 + 3 * sizeof(TopTwoFlips) + 3 * 8 + 2 * 8;
-constexpr std::size_t kPartBytesPerPair = 8 + 3 * sizeof(TopTwoFlips) + 2 * 8;
+// column choice, top differences, F and C, and where K < 2^30 their 32-bit
+// copies: the three seconds, the hit flags, F and C; PairBests, 64 and 32
+// bits), and a second part's.
+constexpr std::size_t kScanBytesPerPair =
+    8 + 3 * sizeof(TopTwoFlips) + 3 * 8 + 2 * 8 + 4 * 4 + 3 * 4 + 2 * 4;
+constexpr std::size_t kPartBytesPerPair = 8 + 3 * sizeof(TopTwoFlips) + 4 * 4 + 2 * 8 + 2 * 4;
 // Values held per block on the block path (a block is rows x 2 * pairs).
 // (Small enough that the per-block vectors stay under malloc's mmap threshold:
 // a fresh mapping per block would fault its pages in every time.)

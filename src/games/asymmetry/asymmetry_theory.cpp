@@ -94,7 +94,69 @@ std::int64_t bob_first_value(const Grid& g, int j) {
   return s + best;
 }
 
+namespace {
+
+// Pass 1 on 32-bit values (K < 2^30), vectorized: each pair's S grows by c,
+// and hit[p] says whether one of its three top-two trackers would change
+// (a value above the tracker's second, kept beside it in 32 bits); the few
+// pairs hit are then updated one by one.
+[[gnu::always_inline]] inline void narrow_pass1(const std::uint32_t* __restrict row,
+                                                std::size_t pairs, std::size_t cols, std::int32_t k,
+                                                std::int64_t* __restrict sums,
+                                                const std::int32_t* __restrict above_left,
+                                                const std::int32_t* __restrict above_right,
+                                                const std::int32_t* __restrict above_diff,
+                                                std::int32_t* __restrict hit) {
+  const std::uint32_t* back = row + cols - 1;
+  for (std::size_t p = 0; p < pairs; ++p) {
+    const auto a = static_cast<std::int32_t>(row[p]);
+    const auto b = static_cast<std::int32_t>(back[-static_cast<std::ptrdiff_t>(p)]);
+    const std::int32_t c = a > b ? a - b : b - a;
+    sums[p] += c;
+    const std::int32_t left = std::max(a, k - a) - c, right = std::max(b, k - b) - c;
+    hit[p] = static_cast<std::int32_t>((left > above_left[p]) | (right > above_right[p]) |
+                                       (c > above_diff[p]));
+  }
+}
+
+[[gnu::target("avx2")]] void narrow_pass1_avx2(const std::uint32_t* row, std::size_t pairs,
+                                               std::size_t cols, std::int32_t k, std::int64_t* sums,
+                                               const std::int32_t* above_left,
+                                               const std::int32_t* above_right,
+                                               const std::int32_t* above_diff, std::int32_t* hit) {
+  narrow_pass1(row, pairs, cols, k, sums, above_left, above_right, above_diff, hit);
+}
+
+void narrow_pass1_base(const std::uint32_t* row, std::size_t pairs, std::size_t cols,
+                       std::int32_t k, std::int64_t* sums, const std::int32_t* above_left,
+                       const std::int32_t* above_right, const std::int32_t* above_diff,
+                       std::int32_t* hit) {
+  narrow_pass1(row, pairs, cols, k, sums, above_left, above_right, above_diff, hit);
+}
+
+bool has_avx2() {
+  static const bool has = __builtin_cpu_supports("avx2") != 0;
+  return has;
+}
+
+}  // namespace
+
 void PairScan::add_row(const std::uint32_t* row, int id) {
+  if (narrow_) {
+    const auto k = static_cast<std::int32_t>(k_);
+    (has_avx2() ? narrow_pass1_avx2 : narrow_pass1_base)(row, pairs_, cols_, k, sums_.data(),
+                                                         above_left_.data(), above_right_.data(),
+                                                         above_diff_.data(), hit_.data());
+    for (std::size_t p = 0; p < pairs_; ++p) {
+      if (hit_[p] == 0) continue;
+      const std::int64_t a = row[p], b = row[cols_ - 1 - p], c = absdiff(a, b);
+      flips_[2 * p].add(std::max(a, k_ - a) - c, id);
+      flips_[2 * p + 1].add(std::max(b, k_ - b) - c, id);
+      diffs_[p].add(c, id);
+      sync_above(p);
+    }
+    return;
+  }
   for (std::size_t p = 0; p < pairs_; ++p) {
     const std::int64_t a = row[p], b = row[cols_ - 1 - p], c = absdiff(a, b);
     sums_[p] += c;
@@ -104,10 +166,20 @@ void PairScan::add_row(const std::uint32_t* row, int id) {
   }
 }
 
+void PairScan::sync_above(std::size_t p) {
+  // The seconds lie in [-1, K].
+  above_left_[p] = static_cast<std::int32_t>(flips_[2 * p].second);
+  above_right_[p] = static_cast<std::int32_t>(flips_[2 * p + 1].second);
+  above_diff_[p] = static_cast<std::int32_t>(diffs_[p].second);
+}
+
 void PairScan::merge(const PairScan& other) {
   for (std::size_t p = 0; p < pairs_; ++p) sums_[p] += other.sums_[p];
   for (std::size_t q = 0; q < flips_.size(); ++q) flips_[q].merge(other.flips_[q]);
   for (std::size_t p = 0; p < pairs_; ++p) diffs_[p].merge(other.diffs_[p]);
+  if (narrow_) {
+    for (std::size_t p = 0; p < pairs_; ++p) sync_above(p);
+  }
 }
 
 void PairScan::finish_pass1() {
@@ -117,6 +189,16 @@ void PairScan::finish_pass1() {
   }
   c_.resize(pairs_);
   for (std::size_t p = 0; p < pairs_; ++p) c_[p] = diffs_[p].best;
+  if (narrow_) {  // F and C lie in [0, K]
+    f_left32_.resize(pairs_);
+    f_right32_.resize(pairs_);
+    c32_.resize(pairs_);
+    for (std::size_t p = 0; p < pairs_; ++p) {
+      f_left32_[p] = static_cast<std::int32_t>(f_[2 * p]);
+      f_right32_[p] = static_cast<std::int32_t>(f_[2 * p + 1]);
+      c32_[p] = static_cast<std::int32_t>(c_[p]);
+    }
+  }
 }
 
 namespace {
@@ -132,9 +214,60 @@ inline std::int64_t inner_select(std::int64_t k, std::int64_t middle, std::int64
   return f <= a ? middle : beyond;
 }
 
+// Pass 2 on 32-bit terms (K < 2^30: every sum below stays under 2^31), the
+// same arithmetic as best_of_row's wide loop, written so that the compiler
+// vectorizes it (row[cols - 1 - p] read backwards with a permute).
+[[gnu::always_inline]] inline void narrow_pass2(const std::uint32_t* __restrict row,
+                                                std::size_t pairs, std::size_t cols, std::int32_t k,
+                                                const std::int32_t* __restrict f_left,
+                                                const std::int32_t* __restrict f_right,
+                                                const std::int32_t* __restrict cmax,
+                                                std::int32_t* __restrict alice,
+                                                std::int32_t* __restrict bob) {
+  const std::int32_t middle = (k + 1) / 2;
+  const std::uint32_t* back = row + cols - 1;
+  for (std::size_t p = 0; p < pairs; ++p) {
+    const auto a = static_cast<std::int32_t>(row[p]);
+    const auto b = static_cast<std::int32_t>(back[-static_cast<std::ptrdiff_t>(p)]);
+    const std::int32_t c = a > b ? a - b : b - a;
+    // inner_select for each side: x's nearer end, its farther end, F.
+    const std::int32_t near_a = std::min(a, k - a), far_a = k - near_a;
+    const std::int32_t near_b = std::min(b, k - b), far_b = k - near_b;
+    const std::int32_t fb = f_left[p], fa = f_right[p];
+    const std::int32_t over_b = fb <= far_b ? (far_b + fb + 1) >> 1 : fb;
+    const std::int32_t over_a = fa <= far_a ? (far_a + fa + 1) >> 1 : fa;
+    const std::int32_t sel_b = fb <= near_b ? middle : over_b;
+    const std::int32_t sel_a = fa <= near_a ? middle : over_a;
+    alice[p] = std::min(alice[p], std::min(sel_b, sel_a) - c);
+    const std::int32_t t = std::max(far_a, far_b);
+    bob[p] = std::max(bob[p], std::min(0, t - cmax[p]) - c);
+  }
+}
+
+[[gnu::target("avx2")]] void narrow_pass2_avx2(const std::uint32_t* row, std::size_t pairs,
+                                               std::size_t cols, std::int32_t k,
+                                               const std::int32_t* f_left,
+                                               const std::int32_t* f_right,
+                                               const std::int32_t* cmax, std::int32_t* alice,
+                                               std::int32_t* bob) {
+  narrow_pass2(row, pairs, cols, k, f_left, f_right, cmax, alice, bob);
+}
+
+void narrow_pass2_base(const std::uint32_t* row, std::size_t pairs, std::size_t cols,
+                       std::int32_t k, const std::int32_t* f_left, const std::int32_t* f_right,
+                       const std::int32_t* cmax, std::int32_t* alice, std::int32_t* bob) {
+  narrow_pass2(row, pairs, cols, k, f_left, f_right, cmax, alice, bob);
+}
+
 }  // namespace
 
 void PairScan::best_of_row(const std::uint32_t* row, PairBests& bests) const {
+  if (narrow_) {
+    (has_avx2() ? narrow_pass2_avx2 : narrow_pass2_base)(
+        row, pairs_, cols_, static_cast<std::int32_t>(k_), f_left32_.data(), f_right32_.data(),
+        c32_.data(), bests.alice32.data(), bests.bob32.data());
+    return;
+  }
   const std::int64_t middle = (k_ + 1) / 2;
   const std::int64_t* f = f_.data();
   const std::int64_t* cmax = c_.data();
@@ -162,8 +295,15 @@ std::int64_t PairScan::alice_term(const std::uint32_t* row, std::size_t p, int i
 }
 
 PairBests PairScan::no_bests() const {
-  return {std::vector<std::int64_t>(pairs_, std::numeric_limits<std::int64_t>::max()),
-          std::vector<std::int64_t>(pairs_, std::numeric_limits<std::int64_t>::min())};
+  PairBests out{std::vector<std::int64_t>(pairs_, std::numeric_limits<std::int64_t>::max()),
+                std::vector<std::int64_t>(pairs_, std::numeric_limits<std::int64_t>::min()),
+                {},
+                {}};
+  if (narrow_) {
+    out.alice32.assign(pairs_, std::numeric_limits<std::int32_t>::max());
+    out.bob32.assign(pairs_, std::numeric_limits<std::int32_t>::min());
+  }
+  return out;
 }
 
 void PairScan::merge_bests(PairBests& into, const PairBests& from) {
@@ -171,13 +311,17 @@ void PairScan::merge_bests(PairBests& into, const PairBests& from) {
     into.alice[p] = std::min(into.alice[p], from.alice[p]);
     into.bob[p] = std::max(into.bob[p], from.bob[p]);
   }
+  for (std::size_t p = 0; p < into.alice32.size(); ++p) {
+    into.alice32[p] = std::min(into.alice32[p], from.alice32[p]);
+    into.bob32[p] = std::max(into.bob32[p], from.bob32[p]);
+  }
 }
 
 std::vector<std::pair<std::int64_t, std::int64_t>> PairScan::pair_values(
     const PairBests& bests) const {
   std::vector<std::pair<std::int64_t, std::int64_t>> out(pairs_);
   for (std::size_t p = 0; p < pairs_; ++p) {
-    out[p] = {sums_[p] + bests.alice[p], sums_[p] + bests.bob[p]};
+    out[p] = {sums_[p] + bests.alice_at(p), sums_[p] + bests.bob_at(p)};
   }
   return out;
 }

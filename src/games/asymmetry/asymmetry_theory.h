@@ -117,8 +117,27 @@ struct TopTwoFlips {
 
 // Per pair, the best opening term of each side, before adding S: Alice's
 // min over rows (v_p - S) and Bob's max over rows (w_p - S).
+// Where K < 2^30 every term fits in 32 bits (v_p - S in [-K, K], w_p - S in
+// [-2K, 0]), and pass 2 keeps them in alice32/bob32, eight pairs to an AVX2
+// instruction; a pair's best is then the better of the two arrays' entries
+// (alice_at, bob_at), and `fold` moves the narrow ones into alice and bob.
 struct PairBests {
   std::vector<std::int64_t> alice, bob;
+  std::vector<std::int32_t> alice32, bob32;  // empty unless the scan is narrow
+  std::int64_t alice_at(std::size_t p) const {
+    return alice32.empty() ? alice[p] : std::min<std::int64_t>(alice[p], alice32[p]);
+  }
+  std::int64_t bob_at(std::size_t p) const {
+    return bob32.empty() ? bob[p] : std::max<std::int64_t>(bob[p], bob32[p]);
+  }
+  void fold() {
+    for (std::size_t p = 0; p < alice32.size(); ++p) {
+      alice[p] = alice_at(p);
+      bob[p] = bob_at(p);
+    }
+    alice32.clear();
+    bob32.clear();
+  }
 };
 
 // game_value's two passes as pieces, so that the rows can be scanned in parts
@@ -139,9 +158,12 @@ class PairScan {
         pairs_(cols_ / 2),
         k_(k),
         has_f_(has_f),
+        narrow_(k < kNarrowK),
         sums_(pairs_, 0),
         flips_(2 * pairs_),
-        diffs_(pairs_) {}
+        diffs_(pairs_) {
+    reset_above();
+  }
   // Starts over on a grid of `cols` columns, keeping the memory (the block
   // solve reuses one scan for every block instead of faulting in a new one).
   void reset(int cols) {
@@ -150,6 +172,7 @@ class PairScan {
     sums_.assign(pairs_, 0);
     flips_.assign(2 * pairs_, TopTwoFlips{});
     diffs_.assign(pairs_, TopTwoFlips{});
+    reset_above();
   }
   void add_row(const std::uint32_t* row, int id);
   void merge(const PairScan& other);
@@ -184,15 +207,34 @@ class PairScan {
 
  private:
   std::int64_t alice_term(const std::uint32_t* row, std::size_t p, int id) const;
+  void sync_above(std::size_t p);
+  void reset_above() {
+    if (!narrow_) return;
+    const std::int32_t none = static_cast<std::int32_t>(TopTwoFlips{}.second);
+    above_left_.assign(pairs_, none);
+    above_right_.assign(pairs_, none);
+    above_diff_.assign(pairs_, none);
+    hit_.assign(pairs_, 0);
+  }
+
+  // K below this: pass 2 runs on 32-bit terms (PairBests).
+  static constexpr std::int64_t kNarrowK = std::int64_t{1} << 30;
 
   std::size_t cols_, pairs_;
   std::int64_t k_;
   bool has_f_;
+  bool narrow_;
   std::vector<std::int64_t> sums_;
   std::vector<TopTwoFlips> flips_;  // 2p: Alice in column p, 2p + 1: in its mirror
   std::vector<TopTwoFlips> diffs_;  // the top two c of each pair
   std::vector<std::int64_t> f_;     // after pass 1: 2p, 2p + 1: F for every row but the top one
   std::vector<std::int64_t> c_;     // after pass 1: C (the top difference)
+  // Where narrow, during pass 1: the seconds of flips_[2p], flips_[2p + 1]
+  // and diffs_[p] (a value above one changes that tracker), and which pairs
+  // the row at hand changes.
+  std::vector<std::int32_t> above_left_, above_right_, above_diff_, hit_;
+  // After pass 1, where narrow: F of 2p, of 2p + 1, and C, as 32 bits.
+  std::vector<std::int32_t> f_left32_, f_right32_, c32_;
 };
 
 // Positions in progress. Perfect play by the strategies above keeps to two
