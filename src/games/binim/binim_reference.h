@@ -26,16 +26,27 @@ class ReferenceRules : public Rules {
  public:
   using Rules::Rules;
   Position play(const Position& p, const Move& m) const { return canonical(Rules::play(p, m)); }
-  // The same position as play(p, m). A move changes or removes one stack, so
-  // from sorted stacks the result (an emptied stack dropped) is often sorted already: checked first
-  // (comparisons only), sorted only when not.
+  // The same position as play(p, m), for p canonical (as the solver's root
+  // is, and then every child). A move changes or removes one stack, so only
+  // that one can be out of place: an emptied stack is dropped, another moves
+  // towards the front or the back until it sorts between its neighbours
+  // ("10" -> "0" moves forward, "01" -> "1" back): a comparison or two where
+  // it is in place already, where sorting checked every neighbour.
   void play_in_place(Position& p, const Move& m) const {
     Rules::play_in_place(p, m);
-    if (p.stacks[m.stack].empty()) {
-      p.stacks.erase(p.stacks.begin() + static_cast<std::ptrdiff_t>(m.stack));
+    auto& stacks = p.stacks;
+    std::size_t i = m.stack;
+    if (stacks[i].empty()) {
+      stacks.erase(stacks.begin() + static_cast<std::ptrdiff_t>(i));
+      return;
     }
-    if (!std::is_sorted(p.stacks.begin(), p.stacks.end())) {
-      std::sort(p.stacks.begin(), p.stacks.end());
+    while (i > 0 && stacks[i] < stacks[i - 1]) {
+      stacks[i].swap(stacks[i - 1]);
+      --i;
+    }
+    while (i + 1 < stacks.size() && stacks[i + 1] < stacks[i]) {
+      stacks[i].swap(stacks[i + 1]);
+      ++i;
     }
   }
 };
