@@ -107,6 +107,7 @@ namespace {
                                                 const std::int32_t* __restrict above_right,
                                                 const std::int32_t* __restrict above_diff,
                                                 std::int32_t* __restrict hit) {
+  if (pairs == 0) return;  // (a grid of no columns: row may be null)
   const std::uint32_t* back = row + cols - 1;
   for (std::size_t p = 0; p < pairs; ++p) {
     const auto a = static_cast<std::int32_t>(row[p]);
@@ -225,6 +226,7 @@ inline std::int64_t inner_select(std::int64_t k, std::int64_t middle, std::int64
                                                 std::int32_t* __restrict alice,
                                                 std::int32_t* __restrict bob) {
   const std::int32_t middle = (k + 1) / 2;
+  if (pairs == 0) return;  // (a grid of no columns: row may be null)
   const std::uint32_t* back = row + cols - 1;
   for (std::size_t p = 0; p < pairs; ++p) {
     const auto a = static_cast<std::int32_t>(row[p]);
