@@ -241,7 +241,7 @@ REFERENCES_TARGET = """\
 The issue's anchor is Pons' connect4 solver at 9.96 M positions/s, its figure (the solver
 cannot be built here: no network). It counts every position it visits; by that count
 (visits/s above) nim, bacteria and gridgame reach 14 to 21 M/s and asymmetry and octal
-about 8 to 9 M/s, binim 3 M/s. By the bench's own count, positions expanded, every game is
+about 8 to 9 M/s, binim 3 M/s (5.5 M/s since the stack move in the notes). By the bench's own count, positions expanded, every game is
 short of 10 M/s, because an expansion visits every move of the position (win/loss and
 Grundy values need them all: remoteness, mex) and each visit plays the move on the rules'
 own position, builds its key and probes the table. Instruction counts per visit are from
@@ -255,7 +255,7 @@ machines, `perf record -e cpu-clock` was used for time.
 | bacteria | 1.4 M | 7x | 15.8 (5 x 5) | 350 | the rules' spreading loop and move list 45%, the table 22% |
 | nim | 1.0 M | 10x | 20.5 (2 3 5 7 11 13) | 352 | the row vector's copy 14%, the gamma-coded key 27%, the rules 16%, the table 20% |
 | asymmetry | 1.2 M | 8x | 16.6 listed, 6.1 searched (1 x 12, K = 2) | 757 | the rules (rewards, the key over 16 columns, a 68-byte position) 53% |
-| binim | 0.4 M | 25x | 8.3 (7 stacks) | 1,600 | the stacks as strings: copies, the canonical re-sort, comparisons 55% |
+| binim | 0.4 M; 0.7 M since the stack move (notes) | 25x; 14x | 8.3 (7 stacks) | 1,600 (before the move) | the stacks as strings: copies, the canonical re-sort, comparisons 55%; since the move, the copies and the key |
 | octal | 0.03 M | 300x | 500 (0.77, a row of 1,000) | 471 | a row of n pins has about n moves: nodes/s falls as rows grow |
 
 To reach 10 M expanded positions a second, nim would need its 20 moves visited in 100 ns, 5 ns
