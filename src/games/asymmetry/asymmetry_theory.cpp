@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
 #include <stdexcept>
 
@@ -135,12 +136,23 @@ void narrow_pass1_base(const std::uint32_t* row, std::size_t pairs, std::size_t 
   narrow_pass1(row, pairs, cols, k, sums, above_left, above_right, above_diff, hit);
 }
 
-bool has_avx2() {
+bool cpu_has_avx2() {
   static const bool has = __builtin_cpu_supports("avx2") != 0;
   return has;
 }
 
+std::atomic<bool> avx2_on{true};
+
+bool has_avx2() {
+  return avx2_on.load(std::memory_order_relaxed) && cpu_has_avx2();
+}
+
 }  // namespace
+
+bool use_avx2_pair_scan(bool on) {
+  avx2_on.store(on, std::memory_order_relaxed);
+  return on && cpu_has_avx2();
+}
 
 void PairScan::add_row(const std::uint32_t* row, int id) {
   if (narrow_) {

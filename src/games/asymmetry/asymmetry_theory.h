@@ -140,6 +140,11 @@ struct PairBests {
   }
 };
 
+// Whether the pair scan's 32-bit passes use their AVX2 build (the default,
+// where the CPU has AVX2) or the baseline one; returns whether AVX2 is now
+// in use. For tests, which compare the two.
+bool use_avx2_pair_scan(bool on);
+
 // game_value's two passes as pieces, so that the rows can be scanned in parts
 // (the contest solve splits them between threads). Pass 1 (`add_row`)
 // accumulates each pair's S, top flips and top differences; parts `merge`.
