@@ -97,6 +97,17 @@ std::int64_t bob_first_value(const Grid& g, int j) {
 
 namespace {
 
+struct NarrowPair {
+  std::int32_t a, b, c;  // column p's value, its mirror's (read from `back`), |a - b|
+};
+
+[[gnu::always_inline]] inline NarrowPair narrow_pair(const std::uint32_t* row,
+                                                     const std::uint32_t* back, std::size_t p) {
+  const auto a = static_cast<std::int32_t>(row[p]);
+  const auto b = static_cast<std::int32_t>(back[-static_cast<std::ptrdiff_t>(p)]);
+  return {a, b, a > b ? a - b : b - a};
+}
+
 // Pass 1 on 32-bit values (K < 2^30), vectorized: each pair's S grows by c,
 // and hit[p] says whether one of its three top-two trackers would change
 // (a value above the tracker's second, kept beside it in 32 bits); the few
@@ -111,9 +122,7 @@ namespace {
   if (pairs == 0) return;  // (a grid of no columns: row may be null)
   const std::uint32_t* back = row + cols - 1;
   for (std::size_t p = 0; p < pairs; ++p) {
-    const auto a = static_cast<std::int32_t>(row[p]);
-    const auto b = static_cast<std::int32_t>(back[-static_cast<std::ptrdiff_t>(p)]);
-    const std::int32_t c = a > b ? a - b : b - a;
+    const auto [a, b, c] = narrow_pair(row, back, p);
     sums[p] += c;
     const std::int32_t left = std::max(a, k - a) - c, right = std::max(b, k - b) - c;
     hit[p] = static_cast<std::int32_t>((left > above_left[p]) | (right > above_right[p]) |
@@ -241,9 +250,7 @@ inline std::int64_t inner_select(std::int64_t k, std::int64_t middle, std::int64
   if (pairs == 0) return;  // (a grid of no columns: row may be null)
   const std::uint32_t* back = row + cols - 1;
   for (std::size_t p = 0; p < pairs; ++p) {
-    const auto a = static_cast<std::int32_t>(row[p]);
-    const auto b = static_cast<std::int32_t>(back[-static_cast<std::ptrdiff_t>(p)]);
-    const std::int32_t c = a > b ? a - b : b - a;
+    const auto [a, b, c] = narrow_pair(row, back, p);
     // inner_select for each side: x's nearer end, its farther end, F.
     const std::int32_t near_a = std::min(a, k - a), far_a = k - near_a;
     const std::int32_t near_b = std::min(b, k - b), far_b = k - near_b;
