@@ -199,8 +199,11 @@ struct GameEntry {
   // piece by piece from its start (once, or twice where solve_streamed reads
   // twice). The command line reads regular files so where a game offers it:
   // a large file read into one reused buffer costs less than mapping it, and
-  // memory stays at the buffer.
-  std::function<void(TextSource& input, const Params&, const TextSink& sink)> solve_source;
+  // memory stays at the buffer. Returns false where it declines, having
+  // written nothing (asymmetry takes only its stored shape piece by piece,
+  // and names no defect): the command line then maps the file and solves the
+  // whole text.
+  std::function<bool(TextSource& input, const Params&, const TextSink& sink)> solve_source;
   // A position (position_format) -> its analysis, or the engine's move.
   std::function<Analysis(std::string_view position, const Params&)> analyze;
   std::function<Hint(std::string_view position, const Params&)> hint;

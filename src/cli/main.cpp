@@ -366,12 +366,15 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
   if (command == "solve") {
     // A regular file, where the game solves from a source: read piece by
     // piece (FileSource says why), with the same output and errors.
+    // A game may decline (asymmetry's shapes other than the stored one, and
+    // its defects): then the file is mapped as for any game.
     if (!o.json && g.solve_source) {
       if (const auto source = FileSource::open(o.file)) {
-        reporting_change(*source, [&] {
-          g.solve_source(*source, params, pp::TextSink([](std::string_view s) { write_out(s); }));
+        const bool solved = reporting_change(*source, [&] {
+          return g.solve_source(*source, params,
+                                pp::TextSink([](std::string_view s) { write_out(s); }));
         });
-        return kExitOk;
+        if (solved) return kExitOk;
       }
     }
     // A stream is checked as it arrives (its first MiB at once): garbage on

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# solve nim and binim from a regular file, read piece by piece (cli/common.h's FileSource),
+# solve nim, binim and asymmetry from a regular file, read piece by piece (cli/common.h's FileSource),
 # against the same input on standard input (mapped whole): the same output,
 # the same exit code, and the same error at the same line and column (with
 # the file's name for <stdin>). Inputs: generated ones of many sizes (lines
@@ -42,6 +42,17 @@ printf '\n\n\n' >blank.txt
 # binim: stacks of up to 700,000 characters (lines past the buffers) and many short ones.
 "$bin" generate binim --cases 3 --stacks 3 --max-length 700000 --exact --seed 5 >binim_long.txt
 "$bin" generate binim --cases 2000 --stacks 20 --max-length 40 --seed 6 >binim_mid.txt
+# asymmetry: the stored shape (solved as the pieces come, rows longer than
+# the buffers), short values (the streamed shape) and one long row (blocks),
+# both read again whole.
+"$bin" generate asymmetry --rows 300 --cols 2000 --k 1000000000 --seed 7 >asy_stored.txt
+"$bin" generate asymmetry --rows 40 --cols 30000 --k 1000000000 --seed 8 >asy_long.txt
+"$bin" generate asymmetry --rows 300 --cols 100 --k 9 --seed 9 >asy_short.txt
+"$bin" generate asymmetry --rows 1 --cols 20000 --k 9 --seed 10 >asy_blocks.txt
+sed 's/$/\r/' asy_stored.txt >asy_crlf.txt
+for f in asy_stored.txt asy_long.txt asy_short.txt asy_blocks.txt asy_crlf.txt empty.txt; do
+  check asymmetry "$f"
+done
 for f in long.txt mid.txt many.txt small.txt crlf.txt no_newline.txt empty.txt blank.txt; do
   check nim "$f"
 done
@@ -56,7 +67,8 @@ check binim2 binim_mid.txt
 import random
 rng = random.Random(1804)
 k = 0
-for name in ["long.txt", "mid.txt", "many.txt", "crlf.txt", "binim_long.txt", "binim_mid.txt"]:
+for name in ["long.txt", "mid.txt", "many.txt", "crlf.txt", "binim_long.txt", "binim_mid.txt",
+             "asy_stored.txt", "asy_short.txt"]:
     data = open(name, "rb").read()
     for _ in range(3):
         at = rng.randrange(len(data))
@@ -68,6 +80,7 @@ for name in ["long.txt", "mid.txt", "many.txt", "crlf.txt", "binim_long.txt", "b
 PY
 for k in 0 1 2 3 4 5 6 7 8 9 10 11; do check nim "bad$k.txt"; done
 for k in 12 13 14 15 16 17; do check binim "bad$k.txt"; done
+for k in 18 19 20 21 22 23; do check asymmetry "bad$k.txt"; done
 
 echo "file source: $n runs, $failed differ"
 [[ $failed == 0 ]]

@@ -251,6 +251,11 @@ GameEntry entry() {
   e.solve = [](std::string_view input, const Params&) {
     return fmt::format("{}\n", solve_contest(input));
   };
+  e.solve_source = [](TextSource& input, const Params&, const TextSink& sink) {
+    const auto value = solve_contest_source(input);
+    if (value) (void)sink.finish(fmt::format("{}\n", *value));
+    return value.has_value();
+  };
   e.solve_json = [](std::string_view input, const Params&, const JsonSink& each) {
     // One case per input: the array of cases every game's --json gives.
     each({{"asymmetry", solve_contest(input)}});

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/huge_pages.h"
+#include "core/input_error.h"
 #include "core/text_reader.h"
 #include "games/asymmetry/asymmetry_io.h"
 #include "games/asymmetry/asymmetry_theory.h"
@@ -306,6 +308,49 @@ std::optional<std::int64_t> solve_contest_blocks(std::string_view input, std::si
     total = add_checked(total, scan.total(bests, first, static_cast<std::size_t>(h->cols)));
   }
   return total;
+}
+
+std::optional<std::int64_t> solve_contest_source(TextSource& input) {
+  input.rewind();
+  const std::uint64_t size = input.size();
+  try {
+    TextReader in(input);
+    if (in.at_end()) return std::nullopt;
+    const Grid h = read_header(in);
+    const std::uint64_t body = size - in.offset();
+    const auto rows = static_cast<std::size_t>(h.rows);
+    const auto cols = static_cast<std::size_t>(h.cols);
+    const std::uint64_t cells = std::uint64_t{rows} * cols;
+    // The stored path's shape (choose_path), and a body long enough for N * M
+    // values, before anything is allocated.
+    if (4 * cells + kScanBytesPerPair * (cols / 2) > size || body + 1 < 2 * cells) {
+      return std::nullopt;
+    }
+    std::vector<std::uint32_t> grid;
+    reserve_cells(grid, cells, body);
+    const Prefault prefault(grid.data(), std::min<std::uint64_t>(cells, body / 2 + 1) * 4);
+    PairScan scan(h.cols, h.k, h.rows >= 2);
+    const auto k = static_cast<std::uint64_t>(h.k);
+    for (std::size_t r = 0; r < rows; ++r) {
+      if (in.at_end()) return std::nullopt;
+      const std::size_t before = grid.size();
+      if (!in.try_uint_line(
+              cols, k, [&](std::uint64_t v) { grid.push_back(static_cast<std::uint32_t>(v)); })) {
+        return std::nullopt;
+      }
+      scan.add_row(grid.data() + before, static_cast<int>(r));
+    }
+    in.skip_blank_lines();
+    if (!in.at_end()) return std::nullopt;
+    const auto row = [&](int id) { return grid.data() + static_cast<std::size_t>(id) * cols; };
+    scan.finish_pass1();
+    PairBests bests = scan.no_bests();
+    for (std::size_t r = 0; r < rows; ++r) scan.best_of_row(row(static_cast<int>(r)), bests);
+    scan.fix_best_rows(row, bests);
+    return scan.total(bests);
+  } catch (const InputError&) {
+    return std::nullopt;  // the whole text's parser names it
+  }
 }
 
 std::int64_t solve_contest(std::string_view input) {

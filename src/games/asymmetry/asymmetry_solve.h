@@ -43,11 +43,22 @@
 #include <optional>
 #include <string_view>
 
+#include "core/text_reader.h"
+
 namespace perfectplay::games::asymmetry {
 
 // The contest answer. Throws InputError on bad input, RequestError where the
 // certificate fails (none is known), std::overflow_error past 2^63.
 std::int64_t solve_contest(std::string_view input);
+
+// The stored path from a source read piece by piece (the command line's
+// regular files, GameEntry::solve_source: no mapping, and memory of the cells
+// and two pieces, not of the text): one thread parses, pass 1 on each row as
+// it comes (a second one reads the file ahead, and another faults in the
+// cells' pages ahead of the parser). nullopt where it declines, for any other
+// shape and any defect: the caller then solves the whole text with
+// solve_contest, which names the defect.
+std::optional<std::int64_t> solve_contest_source(TextSource& input);
 
 enum class SolvePath { kStored, kStreamed, kBlocks };
 

@@ -8,10 +8,12 @@
 
 #include <random>
 #include <string>
+#include <type_traits>
 
 #include "games/asymmetry/asymmetry_io.h"
 #include "games/asymmetry/asymmetry_theory.h"
 #include "support/error_of.h"
+#include "support/pieces_source.h"
 
 namespace perfectplay::games::asymmetry {
 namespace {
@@ -151,6 +153,8 @@ TEST(AsymmetrySolve, UnusualInputIsLeftToTheSequentialParser) {
         answered = answered || solve_contest_blocks(text, block).has_value();
       }
     });
+    testing::PiecesSource source(text, 1, 1);
+    answered = answered || solve_contest_source(source).has_value();
     EXPECT_FALSE(answered) << text;
     if (error != "accepted") {
       EXPECT_EQ(error, sequential(text)) << text;
@@ -169,8 +173,52 @@ TEST(AsymmetrySolve, AHeaderCannotClaimMoreThanTheInputHolds) {
   EXPECT_FALSE(solve_contest_split(text, 2).has_value());
   EXPECT_FALSE(solve_contest_streamed(text).has_value());
   EXPECT_FALSE(solve_contest_blocks(text).has_value());
+  testing::PiecesSource source(text, 1, 1);
+  EXPECT_FALSE(solve_contest_source(source).has_value());
   EXPECT_EQ(fast(text), sequential(text));
   EXPECT_EQ(fast(text), "in:2:3: row 1 has 1 values, expected 400000010") << fast(text);
+}
+
+// The command line's regular files are read piece by piece (a TextSource):
+// the same answer, or the same error at the same place, as the whole text,
+// on grids of every shape (the stored one solved as the pieces come, the
+// others read again whole), varied as users vary them (CRLF, blank lines, a
+// byte changed).
+TEST(AsymmetrySolve, PiecesReadAsTheWholeText) {
+  std::mt19937_64 rng(1805);
+  std::size_t errors = 0, pieces = 0, fast_path = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    // Mostly enough rows for the stored shape (the accumulators' ~160 bytes
+    // a pair within the input's size), some too few (read again whole).
+    const int rows = trial % 4 == 0 ? 1 + trial % 13 : 20 + trial % 41;
+    const int cols = 2 * (1 + trial % 11);
+    const std::int64_t k = trial % 5 == 0 ? 9 : trial % 5 == 1 ? 4'294'967'295 : 1'000'000'000;
+    const std::string text = testing::vary_text(
+        trial % 3 == 0 ? tied_grid(rng, rows, cols, k) : generate_contest(rng(), rows, cols, k),
+        trial, rng);
+    const std::string whole = testing::expect_pieces_read_as_whole(
+        text, static_cast<std::uint64_t>(trial),
+        [&](auto&& input, std::string& out) {
+          // As the command line does: the source's path, or where it
+          // declines, the whole text.
+          if constexpr (std::is_same_v<std::decay_t<decltype(input)>, std::string_view>) {
+            out += std::to_string(solve_contest(input));
+          } else {
+            const auto value = solve_contest_source(input);
+            out += std::to_string(value ? *value : solve_contest(text));
+          }
+        },
+        pieces);
+    errors += whole.find("error") != std::string::npos ? 1 : 0;
+    testing::PiecesSource source(text, static_cast<std::uint64_t>(trial), 2);
+    if (const auto value = solve_contest_source(source)) {
+      ++fast_path;
+      EXPECT_EQ(std::to_string(*value), whole) << text;
+    }
+  }
+  EXPECT_GT(errors, 30u);      // the changed bytes do find errors
+  EXPECT_GT(fast_path, 100u);  // and most grids took the source's own path
+  EXPECT_GT(pieces, 2'000u);
 }
 
 }  // namespace

@@ -238,6 +238,7 @@ GameEntry make_entry(Ending ending) {
   e.solve = [answer](std::string_view input, const Params&) { return answer(input); };
   e.solve_source = [answer](TextSource& input, const Params&, const TextSink& sink) {
     (void)sink.finish(answer(input));
+    return true;
   };
   e.solve_json = [ending](std::string_view input, const Params&, const JsonSink& each) {
     for (const Player w : solve_contest(input, ending)) each(name_of(w));

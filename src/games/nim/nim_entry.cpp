@@ -176,6 +176,7 @@ GameEntry entry() {
   };
   e.solve_source = [stream](TextSource& input, const Params& params, const TextSink& sink) {
     stream(input, input.size(), params, sink);
+    return true;
   };
   e.solve_json = [](std::string_view input, const Params& params, const JsonSink& each) {
     // Two passes: the whole input is validated before the first case is
