@@ -252,7 +252,7 @@ FileSource::~FileSource() {
   ::close(fd_);
 }
 
-bool FileSource::fill(int k) {
+bool FileSource::fill(int k, bool first) {
   Buffer& b = buffers_[k];
   Buffer& previous = buffers_[(k + kBuffers - 1) % kBuffers];
   // The parser may be reading the previous piece: only the bytes after it
@@ -283,7 +283,7 @@ bool FileSource::fill(int k) {
     b.filled += static_cast<std::size_t>(n);
     if (newline != nullptr) {
       b.given = static_cast<std::size_t>(static_cast<const char*>(newline) - b.bytes.data()) + 1;
-      if (b.given >= kPieceSize) return true;  // a piece of at least kPieceSize
+      if (first || b.given >= kPieceSize) return true;  // a piece of at least kPieceSize
     }
   }
 }
@@ -314,8 +314,18 @@ void FileSource::read_ahead() {
 
 std::string_view FileSource::next() {
   if (delivered_) return {};
-  if (!threaded_ && held_ == -1 && !ended_) {
-    // The first piece: start the reader, or read here without one.
+  if (first_) {
+    first_ = false;
+    ended_ = !fill(filling_, true);
+    held_ = filling_;
+    filling_ = want_ = (filling_ + 1) % kBuffers;
+    if (ended_) delivered_ = true;
+    const Buffer& b = buffers_[held_];
+    return {b.bytes.data(), b.given};
+  }
+  if (!threaded_ && held_ != -1 && !ended_ && !reader_tried_) {
+    // The second piece: start the reader, or read here without one.
+    reader_tried_ = true;
     try {
       reader_ = std::thread([this] { read_ahead(); });
       threaded_ = true;
@@ -374,6 +384,8 @@ void FileSource::rewind() {
   held_ = -1;
   filling_ = 0;
   ended_ = delivered_ = false;
+  first_ = true;
+  reader_tried_ = false;
   std::fill(std::begin(ready_), std::end(ready_), false);
   want_ = 0;
   reader_ended_ = stopping_ = false;

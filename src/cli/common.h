@@ -139,7 +139,10 @@ class FileSource : public pp::TextSource {
   // Fills buffers_[k] with the next piece: the previous buffer's line begun,
   // then reads until a newline arrives or the file ends. False at the end
   // (the buffer then holds the last line without its newline, or nothing).
-  bool fill(int k);
+  // A piece ends at the last newline of a read that brings it to kPieceSize
+  // bytes or more; `first`: at the last newline of the first read that has
+  // one (the file's first lines, without reading on through a long line).
+  bool fill(int k, bool first = false);
   // The reader thread: fills the buffers in turn, each once the parser has
   // given it back.
   void read_ahead();
@@ -158,6 +161,12 @@ class FileSource : public pp::TextSource {
   int want_ = 0;                  // the buffer whose piece the parser takes next
   bool ended_ = false;            // the last piece was filled
   bool delivered_ = false;        // ... and handed out
+  // The first piece is read on the parser's thread, short, and the reader
+  // thread starts at the second: a game that declines a source after its
+  // first line (asymmetry's shapes other than the stored one) has then read
+  // 128 KiB of the file, not a line of 95 MB into a buffer of its size.
+  bool first_ = true;
+  bool reader_tried_ = false;  // the reader thread was started, or could not be
 
   // Between the threads, under mutex_: which buffers hold a piece not yet
   // handed out, and what the reader met.

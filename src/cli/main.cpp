@@ -375,6 +375,9 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
                                 pp::TextSink([](std::string_view s) { write_out(s); }));
         });
         if (solved) return kExitOk;
+        // Declined: the file is mapped next, which would see only its new
+        // size if it was cut or grown since it was opened.
+        if (source->changed()) throw pp::RequestError(InputText::changed_message());
       }
     }
     // A stream is checked as it arrives (its first MiB at once): garbage on

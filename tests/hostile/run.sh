@@ -34,7 +34,8 @@ truncated() {  # truncated BYTES FILE -- COMMAND...: FILE is cut to BYTES once m
 
 "$pp" generate nim --cases 50 --rows 200 --max-length 1000000000000 >"$dir/small.in"
 "$pp" generate nim --cases 400 --rows 4000 --max-length 1000000000000 >"$dir/big.in"  # > 16 MB
-"$pp" generate asymmetry --rows 1500 --cols 3000 >"$dir/asym.in"  # > 4 MB: two threads
+"$pp" generate asymmetry --rows 1500 --cols 3000 >"$dir/asym.in"  # short values: not the stored shape
+"$pp" generate asymmetry --rows 300 --cols 2000 --k 1000000000 >"$dir/asym_stored.in"  # > 4 MB: two threads
 tr '\n' ' ' <"$dir/small.in" | cut -c1-200000 | sed 's/^[0-9]* [0-9]* //' >"$dir/pos.txt"
 
 # 1. A mapped file truncated while it is read: a message, exit 1, never
@@ -46,7 +47,9 @@ for cut in 0 1000; do
   expect "cut to $cut: large file (lazy mapping)" 1 'changed while it was read' -- truncated $cut "$dir/big.in" -- "$pp" solve nim --json "$dir/w.in"
   expect "cut to $cut: large file (read piece by piece)" 1 'changed while it was read' -- truncated $cut "$dir/big.in" -- "$pp" solve nim "$dir/w.in"
   expect "cut to $cut: stdin" 1 'changed while it was read' -- bash -c "cp '$dir/big.in' '$dir/w.in'; HOSTILE_DIR='$dir' HOSTILE_TRUNCATE_AFTER_MAP=$cut LD_PRELOAD='$preload' '$pp' solve nim - <'$dir/w.in'"
-  expect "cut to $cut: asymmetry (two threads)" 1 'changed while it was read' -- truncated $cut "$dir/asym.in" -- "$pp" solve asymmetry "$dir/w.in"
+  expect "cut to $cut: asymmetry, short values (declined by the source path, then mapped)" 1 'changed while it was read' -- truncated $cut "$dir/asym.in" -- "$pp" solve asymmetry "$dir/w.in"
+  expect "cut to $cut: asymmetry (read piece by piece)" 1 'changed while it was read' -- truncated $cut "$dir/asym_stored.in" -- "$pp" solve asymmetry "$dir/w.in"
+  expect "cut to $cut: asymmetry --json (mapped, two threads)" 1 'changed while it was read' -- truncated $cut "$dir/asym_stored.in" -- "$pp" solve asymmetry --json "$dir/w.in"
   expect "cut to $cut: position file" 1 'changed while it was read' -- truncated $cut "$dir/pos.txt" -- "$pp" analyze nim "$dir/w.in"
 done
 

@@ -311,13 +311,16 @@ std::optional<std::int64_t> solve_contest_blocks(std::string_view input, std::si
 }
 
 std::optional<std::int64_t> solve_contest_source(TextSource& input) {
-  input.rewind();
   const std::uint64_t size = input.size();
   try {
-    TextReader in(input);
-    if (in.at_end()) return std::nullopt;
-    const Grid h = read_header(in);
-    const std::uint64_t body = size - in.offset();
+    // The header from the first piece alone: a shape declined here has read
+    // nothing past the file's first lines (asking the source for a second
+    // piece would start reading a long row whole).
+    input.rewind();
+    TextReader first(input.next());
+    if (first.at_end()) return std::nullopt;
+    const Grid h = read_header(first);
+    const std::uint64_t body = size - first.offset();
     const auto rows = static_cast<std::size_t>(h.rows);
     const auto cols = static_cast<std::size_t>(h.cols);
     const std::uint64_t cells = std::uint64_t{rows} * cols;
@@ -326,6 +329,9 @@ std::optional<std::int64_t> solve_contest_source(TextSource& input) {
     if (4 * cells + kScanBytesPerPair * (cols / 2) > size || body + 1 < 2 * cells) {
       return std::nullopt;
     }
+    input.rewind();
+    TextReader in(input);
+    (void)read_header(in);
     std::vector<std::uint32_t> grid;
     reserve_cells(grid, cells, body);
     const Prefault prefault(grid.data(), std::min<std::uint64_t>(cells, body / 2 + 1) * 4);

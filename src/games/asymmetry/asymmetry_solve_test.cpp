@@ -179,6 +179,22 @@ TEST(AsymmetrySolve, AHeaderCannotClaimMoreThanTheInputHolds) {
   EXPECT_EQ(fast(text), "in:2:3: row 1 has 1 values, expected 400000010") << fast(text);
 }
 
+// A shape the source path does not take is declined from the header, in the
+// first piece: asking for a second would have the command line's reader read
+// a long row whole (a row of 10^8 values: 100 MB into a buffer) before the
+// file is mapped anyway. A file of the stored shape is read on.
+TEST(AsymmetrySolve, TheSourcePathDeclinesFromTheFirstPiece) {
+  for (const std::string& text : {generate_contest(1, 1, 20000, 9), generate_contest(2, 200, 50, 9),
+                                  generate_contest(3, 3, 3000, 1'000'000'000)}) {
+    testing::PiecesSource source(text, 1, 1);  // a piece per line
+    EXPECT_FALSE(solve_contest_source(source).has_value());
+    EXPECT_EQ(source.pieces_given(), 1u);
+  }
+  testing::PiecesSource stored(generate_contest(4, 50, 40, 1'000'000'000), 1, 1);
+  EXPECT_TRUE(solve_contest_source(stored).has_value());
+  EXPECT_GT(stored.pieces_given(), 50u);
+}
+
 // The command line's regular files are read piece by piece (a TextSource):
 // the same answer, or the same error at the same place, as the whole text,
 // on grids of every shape (the stored one solved as the pieces come, the
