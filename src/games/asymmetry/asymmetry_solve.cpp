@@ -331,7 +331,10 @@ std::optional<std::int64_t> solve_contest_source(TextSource& input) {
     }
     input.rewind();
     TextReader in(input);
-    (void)read_header(in);
+    // The same header again, or the file was changed in place between the
+    // two reads (a change of size is the source's to report).
+    const Grid again = read_header(in);
+    if (again.rows != h.rows || again.cols != h.cols || again.k != h.k) return std::nullopt;
     std::vector<std::uint32_t> grid;
     reserve_cells(grid, cells, body);
     const Prefault prefault(grid.data(), std::min<std::uint64_t>(cells, body / 2 + 1) * 4);

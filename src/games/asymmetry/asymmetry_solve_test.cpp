@@ -195,6 +195,38 @@ TEST(AsymmetrySolve, TheSourcePathDeclinesFromTheFirstPiece) {
   EXPECT_GT(stored.pieces_given(), 50u);
 }
 
+// A file edited in place between the source path's two reads of the header
+// (the same size, another K) is declined, not answered with the first K.
+TEST(AsymmetrySolve, TheSourcePathDeclinesAHeaderChangedBetweenItsReads) {
+  class EditedOnSecondRead : public TextSource {
+   public:
+    EditedOnSecondRead(std::string before, std::string after)
+        : before_(std::move(before), 1, 1), after_(std::move(after), 1, 1) {}
+    std::string_view next() override { return (rewinds_ <= 1 ? before_ : after_).next(); }
+    std::pair<std::size_t, std::size_t> locate(std::size_t offset) override {
+      return before_.locate(offset);
+    }
+    void rewind() override {
+      ++rewinds_;
+      before_.rewind();
+      after_.rewind();
+    }
+    std::uint64_t size() const override { return before_.size(); }
+
+   private:
+    testing::PiecesSource before_, after_;
+    int rewinds_ = 0;
+  };
+  const std::string text = generate_contest(5, 50, 40, 1'000'000'000);
+  ASSERT_EQ(text.rfind("50 40 1000000000\n", 0), 0u);
+  std::string edited = text;
+  edited[6] = '2';  // K = 2 * 10^9: every value still fits
+  testing::PiecesSource plain(text, 1, 1);
+  EXPECT_TRUE(solve_contest_source(plain).has_value());
+  EditedOnSecondRead source(text, edited);
+  EXPECT_FALSE(solve_contest_source(source).has_value());
+}
+
 // The command line's regular files are read piece by piece (a TextSource):
 // the same answer, or the same error at the same place, as the whole text,
 // on grids of every shape (the stored one solved as the pieces come, the
