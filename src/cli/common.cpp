@@ -323,7 +323,7 @@ std::string_view FileSource::next() {
     const Buffer& b = buffers_[held_];
     return {b.bytes.data(), b.given};
   }
-  if (!threaded_ && held_ != -1 && !ended_ && !reader_tried_) {
+  if (!threaded_ && !ended_ && !reader_tried_) {
     // The second piece: start the reader, or read here without one.
     reader_tried_ = true;
     try {

@@ -301,11 +301,8 @@ std::optional<std::int64_t> solve_contest_blocks(std::string_view input, std::si
     scan.reset(static_cast<int>(2 * b));
     for (std::size_t r = 0; r < rows; ++r)
       scan.add_row(row(static_cast<int>(r)), static_cast<int>(r));
-    scan.finish_pass1();
-    PairBests bests = scan.no_bests();
-    for (std::size_t r = 0; r < rows; ++r) scan.best_of_row(row(static_cast<int>(r)), bests);
-    scan.fix_best_rows(row, bests);
-    total = add_checked(total, scan.total(bests, first, static_cast<std::size_t>(h->cols)));
+    total = add_checked(
+        total, scan.finish(row, static_cast<int>(rows), first, static_cast<std::size_t>(h->cols)));
   }
   return total;
 }
@@ -337,7 +334,7 @@ std::optional<std::int64_t> solve_contest_source(TextSource& input) {
     if (again.rows != h.rows || again.cols != h.cols || again.k != h.k) return std::nullopt;
     std::vector<std::uint32_t> grid;
     reserve_cells(grid, cells, body);
-    const Prefault prefault(grid.data(), std::min<std::uint64_t>(cells, body / 2 + 1) * 4);
+    const Prefault prefault(grid.data(), grid.capacity() * sizeof(std::uint32_t));
     PairScan scan(h.cols, h.k, h.rows >= 2);
     const auto k = static_cast<std::uint64_t>(h.k);
     for (std::size_t r = 0; r < rows; ++r) {
@@ -351,12 +348,8 @@ std::optional<std::int64_t> solve_contest_source(TextSource& input) {
     }
     in.skip_blank_lines();
     if (!in.at_end()) return std::nullopt;
-    const auto row = [&](int id) { return grid.data() + static_cast<std::size_t>(id) * cols; };
-    scan.finish_pass1();
-    PairBests bests = scan.no_bests();
-    for (std::size_t r = 0; r < rows; ++r) scan.best_of_row(row(static_cast<int>(r)), bests);
-    scan.fix_best_rows(row, bests);
-    return scan.total(bests);
+    return scan.finish([&](int id) { return grid.data() + static_cast<std::size_t>(id) * cols; },
+                       static_cast<int>(rows));
   } catch (const InputError&) {
     return std::nullopt;  // the whole text's parser names it
   }

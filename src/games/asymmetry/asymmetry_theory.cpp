@@ -388,11 +388,7 @@ std::int64_t game_value(const Grid& g) {
     return g.cells.data() + static_cast<std::size_t>(r) * static_cast<std::size_t>(g.cols);
   };
   for (int r = 0; r < g.rows; ++r) scan.add_row(row(r), r);
-  scan.finish_pass1();
-  PairBests bests = scan.no_bests();
-  for (int r = 0; r < g.rows; ++r) scan.best_of_row(row(r), bests);
-  scan.fix_best_rows(row, bests);
-  return scan.total(bests);
+  return scan.finish(row, g.rows);
 }
 
 namespace {

@@ -120,7 +120,7 @@ struct TopTwoFlips {
 // Where K < 2^30 every term fits in 32 bits (v_p - S in [-K, K], w_p - S in
 // [-2K, 0]), and pass 2 keeps them in alice32/bob32, eight pairs to an AVX2
 // instruction; a pair's best is then the better of the two arrays' entries
-// (alice_at, bob_at), and `fold` moves the narrow ones into alice and bob.
+// (alice_at, bob_at).
 struct PairBests {
   std::vector<std::int64_t> alice, bob;
   std::vector<std::int32_t> alice32, bob32;  // empty unless the scan is narrow
@@ -129,14 +129,6 @@ struct PairBests {
   }
   std::int64_t bob_at(std::size_t p) const {
     return bob32.empty() ? bob[p] : std::max<std::int64_t>(bob[p], bob32[p]);
-  }
-  void fold() {
-    for (std::size_t p = 0; p < alice32.size(); ++p) {
-      alice[p] = alice_at(p);
-      bob[p] = bob_at(p);
-    }
-    alice32.clear();
-    bob32.clear();
   }
 };
 
@@ -207,6 +199,17 @@ class PairScan {
   // a grid of `grid_cols` columns (0: this scan's own), for the messages.
   std::int64_t total(const PairBests& bests, std::size_t first_pair = 0,
                      std::size_t grid_cols = 0) const;
+  // After pass 1 over rows 0 .. rows - 1 (ids their indices), all held: the
+  // rest in one call (finish_pass1, pass 2, the top rows redone, total).
+  template <typename RowOf>  // const std::uint32_t* (int id)
+  std::int64_t finish(RowOf&& row_of, int rows, std::size_t first_pair = 0,
+                      std::size_t grid_cols = 0) {
+    finish_pass1();
+    PairBests bests = no_bests();
+    for (int r = 0; r < rows; ++r) best_of_row(row_of(r), bests);
+    fix_best_rows(row_of, bests);
+    return total(bests, first_pair, grid_cols);
+  }
   // v_p and w_p of every pair, for tests and diagnostics.
   std::vector<std::pair<std::int64_t, std::int64_t>> pair_values(const PairBests& bests) const;
 
