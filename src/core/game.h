@@ -44,6 +44,10 @@
 //   g.play_in_place(p, m)    p becomes play(p, m) (the solvers copy a parent
 //                            into a reused child position, whose heap storage
 //                            is reused too). Likewise play() through it.
+//   g.play_into(p, m, c)     c (a reused child, any earlier position) becomes
+//                            play(p, m), built from p: for a game whose copy
+//                            and play are two passes over the same storage
+//                            (binim's reference, which sorts its stacks).
 //   g.components(p, parts)   impartial games: the parts of p, each written into
 //                            `parts.add()`, a Position& to overwrite whole (it
 //                            may hold an earlier part: its storage is reused).

@@ -6,7 +6,8 @@
 //                 append_moves (core/game.h) to fill; it keeps its capacity.
 //   play(d, ...)  the child at depth d, overwritten for each move:
 //                 copy-assigned from its parent (so a vector or string it owns
-//                 keeps its storage), then played in place.
+//                 keeps its storage), then played in place; or, where the
+//                 game has play_into, built from the parent in one pass.
 //   pending       the moves held by the open positions (SearchLimits counts
 //                 them), kept by each position with a PendingMoves.
 //
@@ -64,8 +65,12 @@ class SearchStack {
     assert(depth >= 1 && depth <= children_.size() + 1);
     if (depth > children_.size()) children_.push_back(std::make_unique<Position>(parent));
     Position& c = *children_[depth - 1];
-    c = parent;
-    detail::play_in_place(game, c, m);
+    if constexpr (requires { game.play_into(parent, m, c); }) {
+      game.play_into(parent, m, c);
+    } else {
+      c = parent;
+      detail::play_in_place(game, c, m);
+    }
     return c;
   }
 

@@ -121,10 +121,12 @@ class Rules {
     for (const std::string& s : p.stacks) {
       if (s.size() > 31) return std::nullopt;  // more than 127 bits in all
       std::uint64_t bits = 0;
+      unsigned other = 0;  // not 0 once a character is neither '0' nor '1'
       for (const char c : s) {
-        if (c != '0' && c != '1') return std::nullopt;
-        bits = (bits << 2) | (c == '1' ? 3 : 2);
+        other |= static_cast<unsigned char>(c | 1) ^ '1';
+        bits = (bits << 2) | 2 | (c & 1);
       }
+      if (other != 0) return std::nullopt;
       k.put(bits << 1, static_cast<int>(2 * s.size() + 1));
     }
     return k.key();

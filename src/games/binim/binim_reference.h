@@ -49,6 +49,24 @@ class ReferenceRules : public Rules {
       ++i;
     }
   }
+  // c becomes play(p, m), built from p in one pass: the changed stack is
+  // written where it sorts among the others.
+  void play_into(const Position& p, const Move& m, Position& c) const {
+    const std::string_view rest = std::string_view(p.stacks[m.stack]).substr(m.count);
+    c.to_move = other(p.to_move);
+    c.stacks.resize(p.stacks.size() - (rest.empty() ? 1 : 0));
+    std::size_t out = 0;
+    bool placed = rest.empty();
+    for (std::size_t i = 0; i < p.stacks.size(); ++i) {
+      if (i == m.stack) continue;
+      if (!placed && std::string_view(p.stacks[i]) > rest) {
+        c.stacks[out++].assign(rest);
+        placed = true;
+      }
+      c.stacks[out++] = p.stacks[i];
+    }
+    if (!placed) c.stacks[out].assign(rest);
+  }
 };
 
 using ReferenceSolver = WinLossSolver<ReferenceRules>;

@@ -78,5 +78,30 @@ RC_GTEST_PROP(BinimStress, RandomPositionsUpTo5StacksOf5, ()) {
   RC_ASSERT(!model.check_winning_moves(p).has_value());
 }
 
+// The reference's children, built in place (SearchStack reuses a child of
+// another position, any size) or from the parent in one pass, are the rules'
+// children sorted with the empty stacks dropped: equal stacks, emptied
+// stacks, first and last places included.
+RC_GTEST_PROP(BinimStress, ReferenceChildrenAreTheRulesChildrenCanonical, ()) {
+  const auto n = *rc::gen::inRange<std::size_t>(0, 7);
+  std::vector<std::string> stacks;
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto len = *rc::gen::inRange<std::size_t>(1, 5);
+    stacks.push_back(*rc::gen::container<std::string>(len, rc::gen::element('0', '1')));
+  }
+  const Position p = canonical({stacks, *rc::gen::element(Player::kDee, Player::kDum)});
+  const ReferenceRules reference(Ending::kNormal);
+  const Rules rules(Ending::kNormal);
+  Position reused{{"1", "0101", "", "11"}, Player::kDum};  // a stale child
+  for (const Move& m : reference.moves(p)) {
+    const Position want = canonical(rules.play(p, m));
+    Position in_place = p;
+    reference.play_in_place(in_place, m);
+    RC_ASSERT(in_place == want);
+    reference.play_into(p, m, reused);
+    RC_ASSERT(reused == want);
+  }
+}
+
 }  // namespace
 }  // namespace perfectplay::games::binim
