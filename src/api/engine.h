@@ -531,6 +531,9 @@ void add_engine(GameEntry& e, std::function<M(const Params&)> model_of) {
     const M m = model_of(params);
     return stamp(Engine<M>(m, params.limits).hint(parse(m, text, params)), params);
   };
+  e.check_position = [model_of](std::string_view text, const Params& params) {
+    (void)model_of(params).parse_position(text);
+  };
   e.apply = [model_of](std::string_view text, std::string_view move, const Params& params) {
     const M m = model_of(params);
     const typename M::Position p = m.parse_position(text);

@@ -24,10 +24,11 @@ const std::string& Params::text(const std::string& name) const {
   return it == texts.end() ? kNone : it->second;
 }
 
-nlohmann::json options_json(const GameEntry& g, const Params& p) {
+nlohmann::json options_json(const GameEntry& g, const Params& p, bool of_contest_input) {
   nlohmann::json j = nlohmann::json::object();
   for (const FlagSpec& f : g.flags) j[f.name] = p.flag(f.name);
   for (const TextOptionSpec& t : g.text_options) {
+    if (of_contest_input && t.in_contest_input) continue;
     const auto it = p.texts.find(t.name);
     j[t.name] = it == p.texts.end() ? t.default_value : it->second;
   }
@@ -165,7 +166,7 @@ Params params_from_json(const GameEntry& g, const nlohmann::json& options) {
 nlohmann::json solve_document(const GameEntry& g, std::string_view input, const Params& p) {
   return {{"schema", kJsonSchema},
           {"game", g.name},
-          {"options", options_json(g, p)},
+          {"options", options_json(g, p, true)},
           {"cases", solve_json_array(g, input, p)}};
 }
 

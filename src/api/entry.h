@@ -70,6 +70,9 @@ struct TextOptionSpec {
   std::string name;
   std::string help;
   std::string default_value;
+  // The contest input gives it case by case (octal's code): solve and check
+  // do not offer it, since they would ignore it.
+  bool in_contest_input = false;
 };
 
 // The values the user gave for a game's options, defaults filled in.
@@ -207,6 +210,10 @@ struct GameEntry {
   // A position (position_format) -> its analysis, or the engine's move.
   std::function<Analysis(std::string_view position, const Params&)> analyze;
   std::function<Hint(std::string_view position, const Params&)> hint;
+  // Parses a position and nothing more: an InputError where it is bad. The
+  // command line checks a position read from a pipe as it arrives, so that
+  // garbage is refused at its first line, not after a gigabyte.
+  std::function<void(std::string_view position, const Params&)> check_position;
   // A new game against the engine from `position`; the engine plays
   // `engine_side` (0 = the player to move first, 1 = the other).
   std::function<std::unique_ptr<PlaySession>(std::string_view position, int engine_side, Seed,
@@ -300,7 +307,9 @@ std::uint64_t declared_cases(TextSource& input);  // read from its start
 
 // The game's own options in force (flags and text options, not the size
 // bounds of verify and generate), for the "options" field of every JSON.
-nlohmann::json options_json(const GameEntry& g, const Params& p);
+// `of_contest_input`: for a solve, without the options its input gives
+// case by case (octal's code), which the caller's value does not set.
+nlohmann::json options_json(const GameEntry& g, const Params& p, bool of_contest_input = false);
 
 // solve_json's cases gathered into one array (for callers that want the
 // value: tests, the Python module). The command line streams them instead.

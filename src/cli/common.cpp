@@ -241,6 +241,25 @@ std::unique_ptr<FileSource> FileSource::open(const std::string& path) {
       new FileSource(fd, path, static_cast<std::uint64_t>(st.st_size)));
 }
 
+FileSource::Bytes::~Bytes() {
+  if (data_ != nullptr) ::munmap(data_, size_);
+}
+
+void FileSource::Bytes::resize(std::size_t n) {
+  static const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  n = (std::max<std::size_t>(n, 1) + page - 1) / page * page;
+  void* block = data_ == nullptr
+                    ? ::mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                    : ::mremap(data_, size_, n, MREMAP_MAYMOVE);
+  if (block == MAP_FAILED) throw std::bad_alloc();
+  data_ = static_cast<char*>(block);
+  size_ = n;
+  // A long line's megabytes faulted in 2 MB at a time. The advice covers the
+  // whole block: on part of it, it would split the mapping in two, and
+  // mremap refuses a range over two mappings (EFAULT).
+  ::madvise(data_, size_, MADV_HUGEPAGE);
+}
+
 FileSource::FileSource(int fd, std::string path, std::uint64_t size)
     : fd_(fd), path_(std::move(path)), size_(size) {
   ::posix_fadvise(fd_, 0, 0, POSIX_FADV_SEQUENTIAL);
@@ -258,7 +277,13 @@ bool FileSource::fill(int k, bool first) {
   // The parser may be reading the previous piece: only the bytes after it
   // are read here.
   const std::size_t carry = previous.filled - previous.given;
-  if (carry > b.bytes.size()) b.bytes.resize(carry + kPieceSize);
+  // A buffer grown for a long line goes back to its first size (its memory
+  // back to the system) when what it must hold now fits in that.
+  constexpr std::size_t kFirstSize = kPieceSize + kReadSize;
+  if (carry > b.bytes.size() ||
+      (b.bytes.size() > 4 * kFirstSize && carry + kReadSize <= kFirstSize)) {
+    b.bytes.resize(std::max(carry + kPieceSize, kFirstSize));
+  }
   std::memcpy(b.bytes.data(), previous.bytes.data() + previous.given, carry);
   b.filled = carry;
   b.given = 0;

@@ -1,8 +1,13 @@
 // `perfectplay judge`, `check` and `validate` (docs/judge.md): options and
 // printing only; the loop, the runs and the verdicts are in src/judge/, the
 // games' limits and shrinking in their folders.
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <optional>
 
 #include <cstdio>
 #include <fstream>
@@ -45,8 +50,12 @@ struct GameOptions {
   std::map<std::string, std::string> texts;
 };
 
-void add_game_options(CLI::App* sub, const GameEntry& g, GameOptions& o) {
+// `reads_contest_input`: check, which takes no option the contest input gives
+// (judge generates inputs, and takes them all).
+void add_game_options(CLI::App* sub, const GameEntry& g, GameOptions& o,
+                      bool reads_contest_input = false) {
   for (const TextOptionSpec& t : g.text_options) {
+    if (reads_contest_input && t.in_contest_input) continue;
     sub->add_option_function<std::string>(
            "--" + t.name, [&o, t](const std::string& v) { o.texts[t.name] = v; }, t.help)
         ->default_str(t.default_value);
@@ -157,7 +166,7 @@ int run_judge_command(JudgeArgs& a) {
     try {
       g.validate_contest(*o.input);
     } catch (const InputError& e) {
-      std::fprintf(stderr, "%s\n", e.format(a.input).c_str());
+      std::fprintf(stderr, "%s\n", e.format(input_name(a.input)).c_str());
       return kExitBadInput;
     }
   }
@@ -292,15 +301,48 @@ struct CheckArgs {
   const GameEntry* chosen = nullptr;
 };
 
+// The contestant's output when it is at most `cap` bytes; nullopt when it is
+// longer (read no further: `yes` as an output ends there, not in memory).
+std::optional<std::string> read_output(const std::string& path, std::size_t cap) {
+  const bool use_stdin = path == "-";
+  const int fd = use_stdin ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw RequestError(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
+  struct Closer {
+    int fd;
+    bool own;
+    ~Closer() {
+      if (own) ::close(fd);
+    }
+  } closer{fd, !use_stdin};
+  std::string out;
+  std::size_t chunk = std::size_t{1} << 16;
+  for (;;) {
+    const std::size_t old = out.size();
+    out.resize(old + chunk);
+    const ssize_t n = ::read(fd, out.data() + old, chunk);
+    out.resize(old + static_cast<std::size_t>(std::max<ssize_t>(n, 0)));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      throw RequestError(fmt::format("cannot read {}: {}", input_name(path), std::strerror(errno)));
+    }
+    if (n == 0) return out;
+    if (out.size() > cap) return std::nullopt;
+    if (chunk < (std::size_t{16} << 20)) chunk *= 2;
+  }
+}
+
 int run_check(const CheckArgs& a) {
   const bool kattis = a.convention == "kattis";
   const GameEntry& g = *a.chosen;
+  const Params params = base_params(g, a.game);
   std::string expected;
   try {
-    const InputText input(a.input);
-    expected = g.solve(input.view(), base_params(g, a.game));
+    // A pipe is checked as it arrives (solve's own parse), as solve does.
+    const InputText input(a.input, InputText::kNoLimit,
+                          [&](std::string_view prefix) { (void)g.solve(prefix, params); });
+    expected = g.solve(input.view(), params);
   } catch (const InputError& e) {
-    std::fprintf(stderr, "%s\n", e.format(a.input).c_str());
+    std::fprintf(stderr, "%s\n", e.format(input_name(a.input)).c_str());
     write_out("FAIL: the input is not valid\n");
     return kattis ? 1 : 3;
   } catch (const RequestError& e) {
@@ -308,14 +350,23 @@ int run_check(const CheckArgs& a) {
     write_out("FAIL: cannot check\n");
     return kattis ? 1 : 3;
   }
-  std::string got;
+  // The output limit: judge's (kMaxOutput), or twice the answer where that is
+  // more. Past it the output is wrong, as judge's run past it is.
+  const std::size_t cap = std::max(jd::kMaxOutput, 2 * expected.size());
+  std::optional<std::string> read;
   try {
-    got = read_all(a.output);
+    read = read_output(a.output, cap);
   } catch (const RequestError& e) {
     std::fprintf(stderr, "perfectplay: %s\n", e.what());
     write_out("FAIL: cannot read the output\n");
     return kattis ? 1 : 3;
   }
+  if (!read) {
+    write_out(fmt::format("{}: output longer than {} MB (the answer is {} bytes)\n",
+                          jd::verdict_code(jd::Verdict::kWrongAnswer), cap >> 20, expected.size()));
+    return kattis ? 43 : 1;
+  }
+  const std::string& got = *read;
   const jd::Comparison c = jd::compare_output(expected, got);
   if (c.verdict == jd::Verdict::kOk) {
     write_out(fmt::format("OK: {}\n", lines_text(got)));
@@ -343,7 +394,7 @@ Command add_check(CLI::App& app) {
                     "wrong, 1 fail)")
         ->check(CLI::IsMember({"testlib", "kattis"}))
         ->capture_default_str();
-    add_game_options(sub, g, args.game);
+    add_game_options(sub, g, args.game, true);
     sub->callback([&g] { args.chosen = &g; });
   }
   return {cmd, [] { return run_check(args); }};
@@ -364,15 +415,18 @@ Command add_validate(CLI::App& app) {
     sub->callback([&g] { chosen = &g; });
   }
   return {cmd, [] {
-            const InputText input(file);
             try {
+              // A pipe is validated as it arrives: its first broken limit
+              // ends the read, not the end of an endless stream.
+              const InputText input(file, InputText::kNoLimit, [](std::string_view prefix) {
+                chosen->validate_contest(prefix);
+              });
               chosen->validate_contest(input.view());
             } catch (const InputError& e) {
-              std::fprintf(stderr, "%s\n", e.format(file == "-" ? "<stdin>" : file).c_str());
+              std::fprintf(stderr, "%s\n", e.format(input_name(file)).c_str());
               return kExitBadInput;
             }
-            write_out(
-                fmt::format("{}: valid {} input\n", file == "-" ? "<stdin>" : file, chosen->name));
+            write_out(fmt::format("{}: valid {} input\n", input_name(file), chosen->name));
             return kExitOk;
           }};
 }

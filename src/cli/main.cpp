@@ -58,7 +58,7 @@ pp::Params to_params(const pp::GameEntry& g, const Options& o) {
 
 std::string source_name(const Options& o) {
   if (o.has_position) return "<position>";
-  return o.file.empty() || o.file == "-" ? "<stdin>" : o.file;
+  return input_name(o.file);
 }
 
 // f(), where a parse error in a file that changed while it was read is
@@ -113,7 +113,10 @@ class PositionText {
             fmt::format("--case takes the game's options from the case itself; --{} does not apply",
                         o.texts.begin()->first));
       }
-      file_ = std::make_unique<InputText>(o.file);
+      // A pipe is checked as it arrives, as solve checks it.
+      file_ = std::make_unique<InputText>(o.file, InputText::kNoLimit, [&](std::string_view p) {
+        if (g.solve) (void)g.solve(p, params);
+      });
       text_ = read_from(*file_, [&](std::string_view input) {
         return g.contest_case(input, *o.case_number, params);
       });
@@ -125,7 +128,9 @@ class PositionText {
     } else if (o.file.empty() && default_ok) {
       text_ = g.default_position;
     } else {
-      file_ = std::make_unique<InputText>(o.file, kMaxPositionBytes);
+      file_ = std::make_unique<InputText>(o.file, kMaxPositionBytes, [&](std::string_view p) {
+        if (g.check_position) g.check_position(p, params);
+      });
     }
   }
   std::string_view view() const {
@@ -355,8 +360,9 @@ void write_solve_json(const pp::GameEntry& g, std::string_view input, const pp::
     sink.maybe_flush(out);
   });
   out += first ? "]" : "\n  ]";
-  const nlohmann::json rest = {
-      {"schema", pp::kJsonSchema}, {"game", g.name}, {"options", pp::options_json(g, params)}};
+  const nlohmann::json rest = {{"schema", pp::kJsonSchema},
+                               {"game", g.name},
+                               {"options", pp::options_json(g, params, true)}};
   out += ",\n" + rest.dump(2).substr(2) + "\n";
   write_out(sink.finish(std::move(out)));
 }
@@ -681,6 +687,7 @@ int main(int argc, char** argv) {
         }
       }
       for (const pp::TextOptionSpec& t : g.text_options) {
+        if (name == "solve" && t.in_contest_input) continue;
         sub->add_option_function<std::string>(
                "--" + t.name, [&options, t](const std::string& v) { options.texts[t.name] = v; },
                t.help)
@@ -702,14 +709,31 @@ int main(int argc, char** argv) {
   for (const auto add : kOwnCommands) own_commands.push_back(add(app));
 
   // Bare `perfectplay` and `perfectplay help [COMMAND]` print the help.
+  // `help COMMAND GAME` is `COMMAND GAME --help`; a name that is no command
+  // (or no game of it) is refused as `perfectplay NAME` would be.
   if (argc == 1 || std::string(argv[1]) == "help") {
-    CLI::App* about = nullptr;
-    if (argc >= 3) {
-      for (CLI::App* sub : app.get_subcommands({})) {
-        if (sub->get_name() == argv[2]) about = sub;
+    CLI::App* about = &app;
+    std::string path;  // the commands above `about`, as typed: " solve" above `nim`
+    for (int i = 2; i < argc; ++i) {
+      const std::string word = argv[i];
+      std::vector<std::string> names;
+      CLI::App* next = nullptr;
+      for (CLI::App* sub : about->get_subcommands({})) {
+        names.push_back(sub->get_name());
+        if (sub->get_name() == word) next = sub;
       }
+      if (next == nullptr) {
+        const std::string above = about == &app ? "" : (path + " " + about->get_name()).substr(1);
+        std::fprintf(stderr, "perfectplay: %s '%s'%s (`perfectplay help%s` lists them)\n",
+                     above.empty() ? "unknown command" : (above + " has no subcommand").c_str(),
+                     word.c_str(), did_you_mean(word, names).c_str(),
+                     above.empty() ? "" : (" " + above).c_str());
+        return kExitUsage;
+      }
+      if (about != &app) path += " " + about->get_name();
+      about = next;
     }
-    std::fputs((about != nullptr ? about->help() : app.help()).c_str(), stdout);
+    std::fputs((about == &app ? app.help() : about->help("perfectplay" + path)).c_str(), stdout);
     return std::fflush(stdout) == 0 ? kExitOk : kExitBadInput;
   }
   std::vector<std::string> command_names = {"help"};
@@ -784,6 +808,18 @@ int main(int argc, char** argv) {
       const std::string name = arg.substr(0, arg.find('='));
       if (sub->get_option_no_throw(name) != nullptr || app.get_option_no_throw(name) != nullptr) {
         continue;
+      }
+      // An option the contest input gives (octal's code): say so.
+      if (const pp::GameEntry* g = pp::find_game(sub->get_name())) {
+        for (const pp::TextOptionSpec& t : g->text_options) {
+          if (t.in_contest_input && name == "--" + t.name) {
+            std::fprintf(stderr,
+                         "perfectplay: `%s` takes %s from the contest input (each case gives "
+                         "its own)\n",
+                         where.c_str(), name.c_str());
+            return kExitUsage;
+          }
+        }
       }
       std::fprintf(stderr,
                    "perfectplay: `%s` has no option %s (`perfectplay %s --help` lists its "

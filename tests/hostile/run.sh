@@ -103,6 +103,18 @@ expect "play /dev/zero" 1 'NUL byte' -- timeout 10 "$pp" play nim /dev/zero
 expect "yes | solve" 1 '<stdin>:1:1: expected the number of cases T' -- timeout 10 bash -c "yes | '$pp' solve nim -"
 expect "valid start, then garbage" 1 '<stdin>:4:1: unexpected .y. after the last case' -- timeout 10 bash -c "(printf '1\\n1\\n5\\n'; yes) | '$pp' solve nim -"
 expect "yes | solve binim" 1 '<stdin>:1:1: expected the number of cases T' -- timeout 10 bash -c "yes | '$pp' solve binim -"
+# The same for every command that reads a contest input or a position from a
+# pipe (they used to read the whole stream first: gigabytes, then a message).
+expect "yes | validate" 1 '<stdin>:1:1: expected the number of cases T' -- timeout 10 bash -c "yes | '$pp' validate nim -"
+expect "yes | validate asymmetry, a header over the limits" 1 '<stdin>:1:1: N = 1000000 breaks' -- timeout 10 bash -c "(printf '1000000 1000000 5\n'; yes '1 2 3 4') | '$pp' validate asymmetry -"
+expect "yes | check, the input" 3 '<stdin>:1:1: expected the number of cases T' -- timeout 10 bash -c "yes | '$pp' check nim - /dev/null"
+expect "yes | hint" 1 '<stdin>:1:1: expected a row length' -- timeout 10 bash -c "yes | '$pp' hint nim -"
+expect "yes | analyze --case" 1 '<stdin>:1:1: expected the number of cases T' -- timeout 10 bash -c "yes | '$pp' analyze octal --case 1 -"
+# An endless output to check is judged wrong at the output limit, not read on.
+printf '1\n1\n5\n' >"$dir/one.in"
+if timeout 20 bash -c "yes | '$pp' check nim '$dir/one.in' -" >"$dir/out" 2>"$dir/err"; then rc=0; else rc=$?; fi
+if [ "$rc" = 1 ] && grep -q '^WA: output longer than 64 MB' "$dir/out"; then echo "ok   yes | check, the output"; else
+  echo "FAIL yes | check, the output: exit $rc" >&2; head -c 300 "$dir/out" "$dir/err" >&2; failures=$((failures + 1)); fi
 truncate -s 10G "$dir/sparse.in"
 expect "10 GB position" 1 'is 10.0 GiB; a position is at most 1.0 GiB' -- timeout 10 "$pp" analyze nim "$dir/sparse.in"
 rm -f "$dir/sparse.in"

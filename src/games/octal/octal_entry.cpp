@@ -229,7 +229,7 @@ GameEntry entry() {
   e.text_options = {{"code",
                      "the octal code 0.d1d2...: digit k's bits 1, 2, 4 let k pins be taken as a "
                      "whole row, leaving one row, leaving two rows",
-                     "0.77"}};
+                     "0.77", true}};
   e.solve = [](std::string_view input, const Params&) {
     std::string out;  // answers go straight into the output, none kept (nim's solve)
     for_each_answer(input, [&](const CaseAnswer& a) {

@@ -1,0 +1,1 @@
+check octal --code 0.137 - -

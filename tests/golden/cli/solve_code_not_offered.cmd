@@ -1,0 +1,1 @@
+solve octal --code 0.137 -
