@@ -3,12 +3,16 @@
 // densities, and on positions in the middle of random games; and the fast
 // evaluations (closed forms, the lazy memo, the vector fill, the scalar
 // fill) against the recurrence as first written, on every rectangle of
-// seeded grids up to 24 x 40 and on large grids where values pass 15 and 31.
+// seeded grids up to 24 x 40 and on large grids where values pass 15 and 31;
+// and the position format's reachability check (decompose) against the
+// positions legal play reaches, on every marking of every grid up to 3 x 3.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <random>
+#include <set>
 
 #include "games/bacteria/bacteria_entry.h"
 #include "games/bacteria/bacteria_io.h"
@@ -365,6 +369,94 @@ TEST(BacteriaStress, PositionsInProgressAgreeWithReference) {
       ASSERT_FALSE(p.mutated);
     }
   }
+}
+
+// Every marking of g's cells ('#' kept, the others '.', 'H' or 'V') that legal
+// play reaches from the empty grid, by the rules alone (bacteria.h): the moves
+// that do not mutate, each cell a move infects marked with its colony's
+// letter. (A `mutated` position keeps the cells from before the mutating
+// move, so these are its cells too.)
+std::set<std::vector<char>> reachable_marks(const Grid& g) {
+  const Rules rules(g);
+  std::set<std::vector<char>> seen = {g.cells};
+  std::vector<std::pair<Rules::Position, std::vector<char>>> todo = {{Rules::Position{}, g.cells}};
+  while (!todo.empty()) {
+    const auto [p, marks] = todo.back();
+    todo.pop_back();
+    for (const Move& m : rules.moves(p)) {
+      const Rules::Position q = rules.play(p, m);
+      if (q.mutated) continue;
+      std::vector<char> next = marks;
+      for (std::size_t i = 0; i < next.size(); ++i) {
+        if (((q.infected & ~p.infected) >> i) & 1) next[i] = m.colony == Colony::kH ? 'H' : 'V';
+      }
+      if (seen.insert(next).second) todo.emplace_back(q, std::move(next));
+    }
+  }
+  return seen;
+}
+
+// decompose accepts exactly the reachable markings, and splits each into
+// rectangles that cover exactly its uninfected cells: on every grid up to
+// 3 x 3 and 2 x 4 / 4 x 2, every pattern of '#', every marking of the rest.
+TEST(BacteriaStress, AcceptedPositionsAreExactlyTheReachableOnes) {
+  std::uint64_t markings = 0, reachable = 0;
+  for (const auto& [rows, cols] : std::vector<std::pair<int, int>>{{1, 1},
+                                                                   {1, 2},
+                                                                   {1, 3},
+                                                                   {2, 1},
+                                                                   {2, 2},
+                                                                   {2, 3},
+                                                                   {3, 1},
+                                                                   {3, 2},
+                                                                   {3, 3},
+                                                                   {2, 4},
+                                                                   {4, 2}}) {
+    const int n = rows * cols;
+    for (unsigned mask = 0; mask < (1u << n); ++mask) {
+      Grid g{rows, cols, {}};
+      for (int i = 0; i < n; ++i) g.cells.push_back((mask >> i) & 1 ? '#' : '.');
+      const std::set<std::vector<char>> want = reachable_marks(g);
+      reachable += want.size();
+      // Every marking: cell i of the free ones takes digit i of `code` in
+      // base 3 ('.', 'H', 'V').
+      const int free = n - std::popcount(mask);
+      int count = 1;
+      for (int i = 0; i < free; ++i) count *= 3;
+      for (int code = 0; code < count; ++code) {
+        Board b;
+        b.grid = g;
+        b.marks = g.cells;
+        int rest = code;
+        for (char& c : b.marks) {
+          if (c == '#') continue;
+          c = ".HV"[rest % 3];
+          rest /= 3;
+        }
+        ++markings;
+        const auto refused = decompose(b);
+        ASSERT_EQ(!refused, want.count(b.marks) != 0)
+            << format_position(b)
+            << (refused ? refused->why : "accepted, but play never reaches it");
+        if (refused) continue;
+        // The parts: disjoint, and exactly the cells not infected.
+        std::vector<int> covered(static_cast<std::size_t>(n), 0);
+        for (const Rect& r : b.parts) {
+          for (int y = r.r1; y <= r.r2; ++y) {
+            for (int x = r.c1; x <= r.c2; ++x) ++covered[static_cast<std::size_t>(y * cols + x)];
+          }
+        }
+        for (int i = 0; i < n; ++i) {
+          const char m = b.marks[static_cast<std::size_t>(i)];
+          ASSERT_EQ(covered[static_cast<std::size_t>(i)], m == 'H' || m == 'V' ? 0 : 1)
+              << format_position(b) << "cell " << i;
+        }
+      }
+    }
+  }
+  // Every grid's markings: sum over '#' patterns of 3^(free cells) = 4^n.
+  EXPECT_EQ(markings, 4u + 16 + 64 + 16 + 256 + 4096 + 64 + 4096 + 262144 + 65536 + 65536);
+  EXPECT_GT(reachable, 0u);
 }
 
 }  // namespace

@@ -48,6 +48,32 @@ TEST(Bacteria, PositionsMustBeReachable) {
   EXPECT_NO_THROW(parse_position("2 2\n..\n..\n"));
 }
 
+TEST(Bacteria, PositionsMustHaveTheirColoniesLetters) {
+  // An H colony fills a whole row of its rectangle, a V colony a whole
+  // column: in one row, a V cell is a column of height 1, an H cell never
+  // stops short of the row's ends.
+  EXPECT_EQ(testing::error_of([] { parse_position("1 3\n.H.\n"); }),
+            "in:2:2: this position cannot arise in play: in rows 1..1, columns 1..3 no whole row "
+            "is all H and no whole column all V (the cell at row 1, column 2 is H in a whole "
+            "infected column), but an H colony always crosses the whole row of the region it is "
+            "placed in, and a V colony the whole column");
+  EXPECT_EQ(parse_position("1 3\n.V.\n").parts.size(), 2u);
+  EXPECT_TRUE(parse_position("1 3\nVVV\n").parts.empty());  // three V moves
+  EXPECT_TRUE(parse_position("1 3\nHHH\n").parts.empty());  // one H move
+  EXPECT_TRUE(parse_position("1 3\nHVV\n").parts.empty());  // V, V, then H in what is left
+  EXPECT_TRUE(parse_position("1 1\nH\n").parts.empty());
+  EXPECT_TRUE(parse_position("1 1\nV\n").parts.empty());
+  // A whole row with a V in it: the first V is named.
+  EXPECT_EQ(testing::error_of([] { parse_position("2 2\nHV\n..\n"); }).substr(0, 7), "in:2:2:");
+  // A whole column of H, three rows high.
+  EXPECT_EQ(testing::error_of([] { parse_position("3 3\n.H.\n.H.\n.H.\n"); }).substr(0, 7),
+            "in:2:2:");
+  // The same with `mutated`: the cells must still be reachable.
+  EXPECT_TRUE(parse_position("1 3\n.V.\nmutated\n").mutated);
+  EXPECT_EQ(testing::error_of([] { parse_position("1 3\n.H.\nmutated\n"); }).substr(0, 7),
+            "in:2:2:");
+}
+
 std::string error_of(std::string_view input) {
   return testing::error_of([&] { solve_contest(input); });
 }

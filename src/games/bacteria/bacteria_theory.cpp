@@ -611,6 +611,26 @@ bool infected(const Board& b, int r, int c) {
 
 }  // namespace
 
+// What is reachable. Infected cells come only from moves that do not mutate
+// (a `mutated` position keeps the cells from before the mutating move), and
+// such a move infects a whole line of the rectangle it is in, marked with its
+// colony: an H colony a whole row, all H; a V colony a whole column, all V.
+// (In a 1-row rectangle each cell is a whole column, so `.V.` is one V move;
+// `.H.` is no move at all; a 1 x 1 rectangle's cell may be either letter.)
+// The two sides of that line are then played independently. So a rectangle
+// with infected cells is reachable iff it has a row all H or a column all V,
+// call it L (its first move), with both sides of L reachable.
+//
+// Why any such line may be peeled first (by induction on the area). Let L'
+// be another row all H or column all V of a reachable R, whose first move
+// was L. L and L' are parallel: a row all H and a column all V would share
+// a cell. Say both are rows and L' is below L (the other cases are mirror
+// images). L' is a row all H of the part below L, a reachable rectangle with
+// the same columns, so by induction that part splits at L' into reachable
+// B1 (between L and L') and B2 (below L'). Then above L' lie the part above
+// L, L and B1: reachable, L first; below L' lies B2. So both sides of L' are
+// reachable whenever R is, and a rectangle is refused only where it has no
+// such line at all.
 std::optional<Unreachable> decompose(Board& b) {
   b.parts.clear();
   std::vector<Rect> todo = {Rect{0, b.grid.rows - 1, 0, b.grid.cols - 1}};
@@ -620,20 +640,54 @@ std::optional<Unreachable> decompose(Board& b) {
     if (rect.empty()) continue;
     bool any = false;
     std::optional<Move> cut;
+    // The first whole infected line that holds the other colony's letter,
+    // and its first such cell: what a refusal names when no line peels.
+    std::optional<std::pair<int, int>> wrong;
+    bool wrong_in_row = false;
     for (int r = rect.r1; r <= rect.r2 && !cut; ++r) {
-      int n = 0;
-      for (int c = rect.c1; c <= rect.c2; ++c) n += infected(b, r, c);
+      int n = 0, h = 0, other = -1;
+      for (int c = rect.c1; c <= rect.c2; ++c) {
+        const char m = b.mark(r, c);
+        n += m == 'H' || m == 'V';
+        h += m == 'H';
+        if (m == 'V' && other < 0) other = c;
+      }
       any = any || n > 0;
-      if (n == rect.width()) cut = Move{r, rect.c1, Colony::kH};
+      if (h == rect.width()) {
+        cut = Move{r, rect.c1, Colony::kH};
+      } else if (n == rect.width() && !wrong) {
+        wrong = {r, other};
+        wrong_in_row = true;
+      }
     }
     for (int c = rect.c1; c <= rect.c2 && !cut && any; ++c) {
-      int n = 0;
-      for (int r = rect.r1; r <= rect.r2; ++r) n += infected(b, r, c);
-      if (n == rect.height()) cut = Move{rect.r1, c, Colony::kV};
+      int n = 0, v = 0, other = -1;
+      for (int r = rect.r1; r <= rect.r2; ++r) {
+        const char m = b.mark(r, c);
+        n += m == 'H' || m == 'V';
+        v += m == 'V';
+        if (m == 'H' && other < 0) other = r;
+      }
+      if (v == rect.height()) {
+        cut = Move{rect.r1, c, Colony::kV};
+      } else if (n == rect.height() && !wrong) {
+        wrong = {other, c};
+      }
     }
     if (!any) {
       b.parts.push_back(rect);
       continue;
+    }
+    if (!cut && wrong) {
+      const auto [wr, wc] = *wrong;
+      return Unreachable{
+          fmt::format("this position cannot arise in play: in rows {}..{}, columns {}..{} no "
+                      "whole row is all H and no whole column all V (the cell at row {}, column "
+                      "{} is {} in a whole infected {}), but an H colony always crosses the whole "
+                      "row of the region it is placed in, and a V colony the whole column",
+                      rect.r1 + 1, rect.r2 + 1, rect.c1 + 1, rect.c2 + 1, wr + 1, wc + 1,
+                      b.mark(wr, wc), wrong_in_row ? "row" : "column"),
+          wr, wc};
     }
     if (!cut) {
       int fr = rect.r1, fc = rect.c1;

@@ -297,8 +297,9 @@ Board start_board(const Grid& grid);
 
 // Splits the infected cells of `marks` into the rectangles they leave, or
 // explains why no sequence of moves produces them (every colony crosses its
-// whole rectangle, so some part has a fully infected row or column to peel
-// off first). The answer does not depend on which full line is peeled first.
+// whole rectangle, an H colony a row and a V colony a column, so some part has
+// a row all H or a column all V to peel off first). The answer does not
+// depend on which such line is peeled first (argued at the definition).
 struct Unreachable {
   std::string why;
   int row = 0, col = 0;  // 0-based: the first infected cell of the region at fault

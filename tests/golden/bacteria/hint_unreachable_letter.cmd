@@ -1,0 +1,1 @@
+hint bacteria --position $'1 3\n.H.'
