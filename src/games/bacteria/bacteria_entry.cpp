@@ -325,8 +325,8 @@ GameEntry entry() {
   };
   e.params = {
       {"cases", "number of cases", 10, 1, 1'000'000, true},
-      {"rows", "the most rows in a random grid (exactly, with --exact)", 4, 1, kMaxSide},
-      {"cols", "the most columns in a random grid (exactly, with --exact)", 5, 1, kMaxSide},
+      {"rows", "the most rows in a random grid", 4, 1, kMaxSide},
+      {"cols", "the most columns in a random grid", 5, 1, kMaxSide},
       {"density", "percent of radioactive cells", 20, 0, 100, true},
       exact_sizes_param(),
   };

@@ -136,5 +136,15 @@ TEST(BacteriaEngine, BeyondTheReferenceUsesTheTheory) {
   EXPECT_TRUE(model.theory(model.play(won, *model.theory_move(won))).is_loss());
 }
 
+// verify offers the size options too, and it has no --exact (generate_only):
+// their help must not send the user to it.
+TEST(BacteriaEntry, VerifysOptionsDoNotMentionExact) {
+  const GameEntry e = entry();
+  for (const ParamSpec& p : e.params) {
+    if (p.generate_only) continue;
+    EXPECT_EQ(p.help.find("--exact"), std::string::npos) << p.name;
+  }
+}
+
 }  // namespace
 }  // namespace perfectplay::games::bacteria

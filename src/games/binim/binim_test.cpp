@@ -174,5 +174,16 @@ TEST(Binim, PiecesReadAsTheWholeText) {
   EXPECT_GT(pieces, 5'000u);
 }
 
+// verify offers the size options too, and it has no --exact (generate_only):
+// their help must not send the user to it.
+TEST(BinimEntry, VerifysOptionsDoNotMentionExact) {
+  for (const GameEntry& e : {entry_binim(), entry_binim2()}) {
+    for (const ParamSpec& p : e.params) {
+      if (p.generate_only) continue;
+      EXPECT_EQ(p.help.find("--exact"), std::string::npos) << p.name;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace perfectplay::games::binim

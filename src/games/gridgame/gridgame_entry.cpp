@@ -200,7 +200,7 @@ GameEntry entry() {
   };
   e.params = {
       {"cases", "number of cases", 10, 1, 1'000'000, true},
-      {"n", "the largest matrix (exactly n x n with --exact)", 6, 1, kMaxN},
+      {"n", "the largest matrix, n x n", 6, 1, kMaxN},
       {"max-abs", "entries are drawn from [-max-abs, max-abs]", 1000, 0, kMaxValue},
       exact_sizes_param(),
   };

@@ -108,5 +108,15 @@ TEST(Gridgame, BadInput) {
   EXPECT_EQ(error_of("1\r\n1\r\n5"), "accepted");
 }
 
+// verify offers the size options too, and it has no --exact (generate_only):
+// their help must not send the user to it.
+TEST(GridgameEntry, VerifysOptionsDoNotMentionExact) {
+  const GameEntry e = entry();
+  for (const ParamSpec& p : e.params) {
+    if (p.generate_only) continue;
+    EXPECT_EQ(p.help.find("--exact"), std::string::npos) << p.name;
+  }
+}
+
 }  // namespace
 }  // namespace perfectplay::games::gridgame

@@ -138,7 +138,7 @@ GameEntry entry() {
   e.example_positions = {"1 2 3", "0 9", "5 5 5 5", "1 1 0 1", "1000000000000 7 3"};
   e.params = {
       {"cases", "number of cases", 10, 1, 1'000'000'000, true},
-      {"rows", "the most rows in a random board (exactly, with --exact)", 4, 1, 1'000'000},
+      {"rows", "the most rows in a random board", 4, 1, 1'000'000},
       {"max-length", "the longest row in a random board", 7, 0,
        static_cast<std::int64_t>(kMaxLength)},
       exact_sizes_param(),

@@ -138,5 +138,15 @@ TEST(NimFormat, PiecesReadAsTheWholeText) {
   EXPECT_GT(pieces, 10'000u);  // and the texts were cut
 }
 
+// verify offers the size options too, and it has no --exact (generate_only):
+// their help must not send the user to it.
+TEST(NimEntry, VerifysOptionsDoNotMentionExact) {
+  const GameEntry e = entry();
+  for (const ParamSpec& p : e.params) {
+    if (p.generate_only) continue;
+    EXPECT_EQ(p.help.find("--exact"), std::string::npos) << p.name;
+  }
+}
+
 }  // namespace
 }  // namespace perfectplay::games::nim

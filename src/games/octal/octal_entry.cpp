@@ -221,7 +221,7 @@ GameEntry entry() {
                          "1000000000000000000 999999999999999999 5"};
   e.params = {
       {"cases", "number of cases", 10, 1, 1'000'000'000, true},
-      {"rows", "the most rows in a random position (exactly, with --exact)", 4, 1, 1'000'000},
+      {"rows", "the most rows in a random position", 4, 1, 1'000'000},
       {"max-length", "the longest row in a random position", 20, 0,
        static_cast<std::int64_t>(kMaxLength)},
       exact_sizes_param(),

@@ -223,5 +223,15 @@ TEST(OctalEngine, BeyondTheReferenceTheTheoryListsTheWinningMoves) {
   EXPECT_TRUE(k.reference_reaches(Position{{300, 200}}));
 }
 
+// verify offers the size options too, and it has no --exact (generate_only):
+// their help must not send the user to it.
+TEST(OctalEntry, VerifysOptionsDoNotMentionExact) {
+  const GameEntry e = entry();
+  for (const ParamSpec& p : e.params) {
+    if (p.generate_only) continue;
+    EXPECT_EQ(p.help.find("--exact"), std::string::npos) << p.name;
+  }
+}
+
 }  // namespace
 }  // namespace perfectplay::games::octal
