@@ -222,7 +222,9 @@ GameEntry make_entry(Ending ending) {
   };
   e.params = {
       {"cases", "number of cases", 10, 1, 1'000'000'000, true},
-      {"stacks", "the most stacks in a random position", 5, 0, 1'000'000},
+      // At least 1: a contest case has a stack. verify draws 0 to N stacks,
+      // so positions with none are still drawn.
+      {"stacks", "the most stacks in a random position", 5, 1, 1'000'000},
       {"max-length", "the longest stack in a random position", 5, 1, 1'000'000},
       exact_sizes_param(),
   };

@@ -181,9 +181,9 @@ std::string format_position(const Position& p) {
 
 std::string generate_contest(Seed seed, std::int64_t cases, std::int64_t max_stacks,
                              std::int64_t max_length, const TextSink& sink, bool exact) {
-  // --stacks 0 is a verify bound (positions with no stack); a contest case has
-  // at least one stack, and uniform_int_distribution(1, 0) is undefined (it
-  // ran out of memory).
+  // The command line's --stacks starts at 1 (binim_entry.cpp); a caller that
+  // passes 0 is refused: a contest case has at least one stack, and
+  // uniform_int_distribution(1, 0) is undefined (it ran out of memory).
   if (max_stacks < 1) {
     throw RequestError("generate: a contest case has at least one stack (--stacks must be >= 1)");
   }

@@ -8,6 +8,7 @@
 #include "support/error_of.h"
 #include "support/pieces_source.h"
 
+#include <algorithm>
 #include <random>
 
 namespace perfectplay::games::binim {
@@ -182,6 +183,23 @@ TEST(BinimEntry, VerifysOptionsDoNotMentionExact) {
       if (p.generate_only) continue;
       EXPECT_EQ(p.help.find("--exact"), std::string::npos) << p.name;
     }
+  }
+}
+
+// generate refuses --stacks 0 (a contest case has a stack): the declared
+// range starts at 1, so the command line refuses it as a usage error and
+// its help shows what is accepted. verify still draws positions with no
+// stack (0 to --stacks).
+TEST(BinimEntry, StacksRangeIsWhatGenerateAccepts) {
+  for (const GameEntry& e : {entry_binim(), entry_binim2()}) {
+    const auto p = std::find_if(e.params.begin(), e.params.end(),
+                                [](const ParamSpec& s) { return s.name == "stacks"; });
+    ASSERT_NE(p, e.params.end());
+    EXPECT_EQ(p->min, 1);
+    Params params;
+    for (const ParamSpec& s : e.params) params.values[s.name] = s.default_value;
+    params.values["stacks"] = p->min;
+    EXPECT_NO_THROW(e.generate(1, params, {}));
   }
 }
 
