@@ -1,0 +1,1 @@
+verify asymmetry --cols 5 --rows 1 --k 1 --trials 3
