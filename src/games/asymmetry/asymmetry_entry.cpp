@@ -287,9 +287,18 @@ GameEntry entry() {
   };
   e.contest_bounds = {{"rows", {1, 2000}}, {"cols", {2, 2000}}, {"k", {1, 1'000'000'000}}};
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {
-    const auto cols = params.get("cols");
+    const auto rows = params.get("rows"), asked = params.get("cols");
     // A bound is a bound: 7 columns asked for write 6, never 8.
-    return generate_contest(seed, params.get("rows"), cols - (cols % 2), params.get("k"), sink);
+    const auto cols = asked - (asked % 2);
+    // Never an input solve refuses: N and M are each at most 10^6 here, but
+    // solve takes at most kMaxCells cells.
+    if (rows * cols > kMaxCells) {
+      throw RequestError(fmt::format(
+          "generate asymmetry: N * M = {} * {} = {} cells is more than solve accepts ({}); lower "
+          "--rows or --cols",
+          rows, cols, rows * cols, kMaxCells));
+    }
+    return generate_contest(seed, rows, cols, params.get("k"), sink);
   };
   // Grids by size (see bench_tiers): rows, columns, K, the cells.
   static const std::vector<std::vector<Grid>> kBenchTiers = {

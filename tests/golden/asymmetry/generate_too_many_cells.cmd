@@ -1,0 +1,1 @@
+generate asymmetry --rows 30000 --cols 20000
