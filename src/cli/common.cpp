@@ -237,8 +237,13 @@ std::unique_ptr<FileSource> FileSource::open(const std::string& path) {
     ::close(fd);
     return nullptr;
   }
-  return std::unique_ptr<FileSource>(
-      new FileSource(fd, path, static_cast<std::uint64_t>(st.st_size)));
+  try {
+    return std::unique_ptr<FileSource>(
+        new FileSource(fd, path, static_cast<std::uint64_t>(st.st_size)));
+  } catch (...) {
+    ::close(fd);  // the buffers could not be had: the destructor, which closes it, never runs
+    throw;
+  }
 }
 
 FileSource::Bytes::~Bytes() {

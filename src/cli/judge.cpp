@@ -332,6 +332,9 @@ std::optional<std::string> read_output(const std::string& path, std::size_t cap)
 }
 
 int run_check(const CheckArgs& a) {
+  if (a.input == "-" && a.output == "-") {
+    throw UsageError("INPUT and OUTPUT cannot both be - (standard input): give one as a file");
+  }
   const bool kattis = a.convention == "kattis";
   const GameEntry& g = *a.chosen;
   const Params params = base_params(g, a.game);

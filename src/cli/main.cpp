@@ -716,6 +716,10 @@ int main(int argc, char** argv) {
     std::string path;  // the commands above `about`, as typed: " solve" above `nim`
     for (int i = 2; i < argc; ++i) {
       const std::string word = argv[i];
+      // `help -h`, `help solve nim --misere`: an option is not a command; the
+      // help shown is that of the commands before it. `help help` is `help`.
+      if (word.empty() || word[0] == '-') break;
+      if (about == &app && word == "help") continue;
       std::vector<std::string> names;
       CLI::App* next = nullptr;
       for (CLI::App* sub : about->get_subcommands({})) {

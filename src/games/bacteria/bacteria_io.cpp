@@ -98,6 +98,7 @@ Board parse_position(std::string_view text) {
   read_cells(in, ".#HV", b.grid.rows, b.grid.cols, b.marks, &row_starts);
   const std::size_t after_grid = in.offset();
   in.skip_blank_lines();
+  const std::size_t mutated_at = in.offset();
   if (!in.at_end() && in.read_word("`mutated` or the end of the position") == "mutated") {
     b.mutated = true;
   } else {
@@ -113,6 +114,11 @@ Board parse_position(std::string_view text) {
   if (auto bad = decompose(b)) {
     in.fail_at(row_starts[static_cast<std::size_t>(bad->row)] + static_cast<std::size_t>(bad->col),
                bad->why);
+  }
+  if (b.mutated && !can_mutate(b)) {
+    in.fail_at(mutated_at,
+               "this position cannot arise in play: `mutated`, but no colony placed here could "
+               "mutate (no region holds both an empty cell and a '#')");
   }
   return b;
 }

@@ -439,6 +439,19 @@ TEST(BacteriaStress, AcceptedPositionsAreExactlyTheReachableOnes) {
             << format_position(b)
             << (refused ? refused->why : "accepted, but play never reaches it");
         if (refused) continue;
+        // can_mutate: whether one of the rules' moves from here mutates (the
+        // one condition on `mutated`).
+        {
+          const Rules rules(g);
+          Rules::Position p;
+          for (int i = 0; i < n; ++i) {
+            const char m = b.marks[static_cast<std::size_t>(i)];
+            if (m == 'H' || m == 'V') p.infected |= std::uint64_t{1} << i;
+          }
+          bool mutates = false;
+          for (const Move& m : rules.moves(p)) mutates = mutates || rules.play(p, m).mutated;
+          ASSERT_EQ(can_mutate(b), mutates) << format_position(b);
+        }
         // The parts: disjoint, and exactly the cells not infected.
         std::vector<int> covered(static_cast<std::size_t>(n), 0);
         for (const Rect& r : b.parts) {

@@ -68,10 +68,21 @@ TEST(Bacteria, PositionsMustHaveTheirColoniesLetters) {
   // A whole column of H, three rows high.
   EXPECT_EQ(testing::error_of([] { parse_position("3 3\n.H.\n.H.\n.H.\n"); }).substr(0, 7),
             "in:2:2:");
-  // The same with `mutated`: the cells must still be reachable.
-  EXPECT_TRUE(parse_position("1 3\n.V.\nmutated\n").mutated);
-  EXPECT_EQ(testing::error_of([] { parse_position("1 3\n.H.\nmutated\n"); }).substr(0, 7),
+  // The same with `mutated`: the cells must still be reachable, and a colony
+  // placed in them able to mutate (a region with an empty cell and a '#').
+  EXPECT_TRUE(parse_position("1 4\n.V.#\nmutated\n").mutated);
+  EXPECT_TRUE(parse_position("2 2\n.#\nHH\nmutated\n").mutated);
+  EXPECT_EQ(testing::error_of([] { parse_position("1 4\n.H.#\nmutated\n"); }).substr(0, 7),
             "in:2:2:");
+  for (const char* no_mutation : {"1 3\n.V.\nmutated\n", "1 1\n#\nmutated\n", "1 2\nHH\nmutated\n",
+                                  "2 2\n..\nHH\nmutated\n"}) {
+    const std::string why = testing::error_of([&] { parse_position(no_mutation); });
+    EXPECT_NE(why.find("no colony placed here could mutate"), std::string::npos)
+        << no_mutation << why;
+  }
+  // Named at the word.
+  EXPECT_EQ(testing::error_of([] { parse_position("1 1\n#\n\nmutated\n"); }).substr(0, 7),
+            "in:4:1:");
 }
 
 std::string error_of(std::string_view input) {

@@ -631,6 +631,19 @@ bool infected(const Board& b, int r, int c) {
 // L, L and B1: reachable, L first; below L' lies B2. So both sides of L' are
 // reachable whenever R is, and a rectangle is refused only where it has no
 // such line at all.
+bool can_mutate(const Board& b) {
+  for (const Rect& part : b.parts) {
+    bool empty = false, radioactive = false;
+    for (int r = part.r1; r <= part.r2; ++r) {
+      for (int c = part.c1; c <= part.c2; ++c) {
+        (b.mark(r, c) == '#' ? radioactive : empty) = true;
+      }
+    }
+    if (empty && radioactive) return true;
+  }
+  return false;
+}
+
 std::optional<Unreachable> decompose(Board& b) {
   b.parts.clear();
   std::vector<Rect> todo = {Rect{0, b.grid.rows - 1, 0, b.grid.cols - 1}};

@@ -306,6 +306,13 @@ struct Unreachable {
 };
 std::optional<Unreachable> decompose(Board& board);
 
+// Whether a colony placed now could mutate, on a decomposed board: some part
+// holds both an empty cell and a '#'. (Then one does: a '.' in a row with a
+// '#' mutates as H; otherwise take a '.' at (r, c) and a '#' at (r', c') of
+// the part: (r', c) is '.', as a '#' there would share c with the first, and
+// an H there meets the '#'.) A `mutated` position needs it.
+bool can_mutate(const Board& board);
+
 struct MoveEffect {
   bool mutates = false;
   Rect part;           // the rectangle the move is in

@@ -1,1 +1,1 @@
-check nim - -
+check nim - /dev/null

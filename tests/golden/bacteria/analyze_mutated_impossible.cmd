@@ -1,0 +1,1 @@
+analyze bacteria --position $'1 3\n.V.\nmutated'
