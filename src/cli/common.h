@@ -14,7 +14,6 @@
 #include <cerrno>
 #include <condition_variable>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <functional>

@@ -6,11 +6,10 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
-#include <optional>
-
 #include <cstdio>
+#include <cstring>
 #include <fstream>
+#include <optional>
 #include <thread>
 
 #include "cli/commands.h"

@@ -713,7 +713,8 @@ int main(int argc, char** argv) {
   // (or no game of it) is refused as `perfectplay NAME` would be.
   if (argc == 1 || std::string(argv[1]) == "help") {
     CLI::App* about = &app;
-    std::string path;  // the commands above `about`, as typed: " solve" above `nim`
+    std::string above = "perfectplay";  // the words before `about`'s name
+    std::string shown;                  // `about`'s words after perfectplay: "solve nim"
     for (int i = 2; i < argc; ++i) {
       const std::string word = argv[i];
       // `help -h`, `help solve nim --misere`: an option is not a command; the
@@ -727,17 +728,17 @@ int main(int argc, char** argv) {
         if (sub->get_name() == word) next = sub;
       }
       if (next == nullptr) {
-        const std::string above = about == &app ? "" : (path + " " + about->get_name()).substr(1);
         std::fprintf(stderr, "perfectplay: %s '%s'%s (`perfectplay help%s` lists them)\n",
-                     above.empty() ? "unknown command" : (above + " has no subcommand").c_str(),
+                     shown.empty() ? "unknown command" : (shown + " has no subcommand").c_str(),
                      word.c_str(), did_you_mean(word, names).c_str(),
-                     above.empty() ? "" : (" " + above).c_str());
+                     shown.empty() ? "" : (" " + shown).c_str());
         return kExitUsage;
       }
-      if (about != &app) path += " " + about->get_name();
+      if (about != &app) above += " " + about->get_name();
+      shown += (shown.empty() ? "" : " ") + word;
       about = next;
     }
-    std::fputs((about == &app ? app.help() : about->help("perfectplay" + path)).c_str(), stdout);
+    std::fputs((about == &app ? app.help() : about->help(above)).c_str(), stdout);
     return std::fflush(stdout) == 0 ? kExitOk : kExitBadInput;
   }
   std::vector<std::string> command_names = {"help"};

@@ -657,34 +657,41 @@ std::optional<Unreachable> decompose(Board& b) {
     // and its first such cell: what a refusal names when no line peels.
     std::optional<std::pair<int, int>> wrong;
     bool wrong_in_row = false;
-    for (int r = rect.r1; r <= rect.r2 && !cut; ++r) {
-      int n = 0, h = 0, other = -1;
-      for (int c = rect.c1; c <= rect.c2; ++c) {
-        const char m = b.mark(r, c);
-        n += m == 'H' || m == 'V';
-        h += m == 'H';
-        if (m == 'V' && other < 0) other = c;
+    // A line of `length` cells from (r, c) by (dr, dc): its infected cells,
+    // those of letter `own`, and the offset of the first of the other letter.
+    struct Line {
+      int infected = 0, own = 0, other = -1;
+    };
+    const auto scan = [&b](int r, int c, int dr, int dc, int length, char own) {
+      Line l;
+      for (int k = 0; k < length; ++k) {
+        const char m = b.mark(r + k * dr, c + k * dc);
+        if (m != 'H' && m != 'V') continue;
+        ++l.infected;
+        if (m == own) {
+          ++l.own;
+        } else if (l.other < 0) {
+          l.other = k;
+        }
       }
-      any = any || n > 0;
-      if (h == rect.width()) {
+      return l;
+    };
+    for (int r = rect.r1; r <= rect.r2 && !cut; ++r) {
+      const Line l = scan(r, rect.c1, 0, 1, rect.width(), 'H');
+      any = any || l.infected > 0;
+      if (l.own == rect.width()) {
         cut = Move{r, rect.c1, Colony::kH};
-      } else if (n == rect.width() && !wrong) {
-        wrong = {r, other};
+      } else if (l.infected == rect.width() && !wrong) {
+        wrong = {r, rect.c1 + l.other};
         wrong_in_row = true;
       }
     }
     for (int c = rect.c1; c <= rect.c2 && !cut && any; ++c) {
-      int n = 0, v = 0, other = -1;
-      for (int r = rect.r1; r <= rect.r2; ++r) {
-        const char m = b.mark(r, c);
-        n += m == 'H' || m == 'V';
-        v += m == 'V';
-        if (m == 'H' && other < 0) other = r;
-      }
-      if (v == rect.height()) {
+      const Line l = scan(rect.r1, c, 1, 0, rect.height(), 'V');
+      if (l.own == rect.height()) {
         cut = Move{rect.r1, c, Colony::kV};
-      } else if (n == rect.height() && !wrong) {
-        wrong = {other, c};
+      } else if (l.infected == rect.height() && !wrong) {
+        wrong = {rect.r1 + l.other, c};
       }
     }
     if (!any) {

@@ -26,31 +26,12 @@ class ReferenceRules : public Rules {
  public:
   using Rules::Rules;
   Position play(const Position& p, const Move& m) const { return canonical(Rules::play(p, m)); }
-  // The same position as play(p, m), for p canonical (as the solver's root
-  // is, and then every child). A move changes or removes one stack, so only
-  // that one can be out of place: an emptied stack is dropped, another moves
-  // towards the front or the back until it sorts between its neighbours
-  // ("10" -> "0" moves forward, "01" -> "1" back): a comparison or two where
-  // it is in place already, where sorting checked every neighbour.
-  void play_in_place(Position& p, const Move& m) const {
-    Rules::play_in_place(p, m);
-    auto& stacks = p.stacks;
-    std::size_t i = m.stack;
-    if (stacks[i].empty()) {
-      stacks.erase(stacks.begin() + static_cast<std::ptrdiff_t>(i));
-      return;
-    }
-    while (i > 0 && stacks[i] < stacks[i - 1]) {
-      stacks[i].swap(stacks[i - 1]);
-      --i;
-    }
-    while (i + 1 < stacks.size() && stacks[i + 1] < stacks[i]) {
-      stacks[i].swap(stacks[i + 1]);
-      ++i;
-    }
-  }
-  // c becomes play(p, m), built from p in one pass: the changed stack is
-  // written where it sorts among the others.
+  // Not the base's: p stays canonical.
+  void play_in_place(Position& p, const Move& m) const { p = play(p, m); }
+  // c becomes play(p, m), for p canonical (as the solver's root is, and then
+  // every child), built from p in one pass: the other stacks copied in order,
+  // the changed one written where it sorts among them, an emptied one left
+  // out. The solvers' children are made here (SearchStack).
   void play_into(const Position& p, const Move& m, Position& c) const {
     const std::string_view rest = std::string_view(p.stacks[m.stack]).substr(m.count);
     c.to_move = other(p.to_move);

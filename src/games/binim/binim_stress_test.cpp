@@ -63,13 +63,19 @@ TEST(BinimStress, EveryPositionUpTo3StacksOf4Misere) {
   check_all(Ending::kMisere);
 }
 
-RC_GTEST_PROP(BinimStress, RandomPositionsUpTo5StacksOf5, ()) {
-  const auto n = *rc::gen::inRange<std::size_t>(0, 6);
+// Up to `most` stacks of 1 to `longest` elements (inside a property).
+std::vector<std::string> random_stacks(std::size_t most, std::size_t longest) {
+  const auto n = *rc::gen::inRange<std::size_t>(0, most + 1);
   std::vector<std::string> stacks;
   for (std::size_t i = 0; i < n; ++i) {
-    const auto len = *rc::gen::inRange<std::size_t>(1, 6);
+    const auto len = *rc::gen::inRange<std::size_t>(1, longest + 1);
     stacks.push_back(*rc::gen::container<std::string>(len, rc::gen::element('0', '1')));
   }
+  return stacks;
+}
+
+RC_GTEST_PROP(BinimStress, RandomPositionsUpTo5StacksOf5, ()) {
+  const std::vector<std::string> stacks = random_stacks(5, 5);
   const Player first = *rc::gen::element(Player::kDee, Player::kDum);
   const Ending ending = *rc::gen::element(Ending::kNormal, Ending::kMisere);
   const Model model(ending);
@@ -83,13 +89,8 @@ RC_GTEST_PROP(BinimStress, RandomPositionsUpTo5StacksOf5, ()) {
 // children sorted with the empty stacks dropped: equal stacks, emptied
 // stacks, first and last places included.
 RC_GTEST_PROP(BinimStress, ReferenceChildrenAreTheRulesChildrenCanonical, ()) {
-  const auto n = *rc::gen::inRange<std::size_t>(0, 7);
-  std::vector<std::string> stacks;
-  for (std::size_t i = 0; i < n; ++i) {
-    const auto len = *rc::gen::inRange<std::size_t>(1, 5);
-    stacks.push_back(*rc::gen::container<std::string>(len, rc::gen::element('0', '1')));
-  }
-  const Position p = canonical({stacks, *rc::gen::element(Player::kDee, Player::kDum)});
+  const Position p =
+      canonical({random_stacks(6, 4), *rc::gen::element(Player::kDee, Player::kDum)});
   const ReferenceRules reference(Ending::kNormal);
   const Rules rules(Ending::kNormal);
   Position reused{{"1", "0101", "", "11"}, Player::kDum};  // a stale child
