@@ -91,7 +91,7 @@ TEST(AsymmetryCertificate, HoldsOnRandomLargePairs) {
   }
 }
 
-Grid random_grid(std::mt19937_64& rng, int rows, int cols, std::int64_t k) {
+Grid uniform_grid(std::mt19937_64& rng, int rows, int cols, std::int64_t k) {
   std::uniform_int_distribution<std::int64_t> value(0, k);
   Grid g{rows, cols, k, {}};
   for (int i = 0; i < rows * cols; ++i) g.cells.push_back(static_cast<std::uint32_t>(value(rng)));
@@ -109,7 +109,7 @@ void check_scan_values() {
     static constexpr std::int64_t kKs[] = {
         2, 9, 1'000'000'000, (1 << 30) - 1, 1 << 30, 4'294'967'295};
     const std::int64_t k = kKs[trial % 6];
-    Grid g = random_grid(rng, rows, cols, k);
+    Grid g = uniform_grid(rng, rows, cols, k);
     if (trial % 2 == 1) {  // half the cells at 0 or K, where the 32-bit bounds are tight
       for (std::uint32_t& cell : g.cells) {
         if (rng() % 2 == 0) cell = rng() % 2 == 0 ? 0 : static_cast<std::uint32_t>(k);

@@ -14,7 +14,7 @@
 namespace perfectplay::games::octal {
 namespace {
 
-Code code(const std::string& text) {
+Code parsed_code(const std::string& text) {
   return std::get<Code>(parse_code(text));
 }
 
@@ -26,7 +26,7 @@ const char* const kCodes[] = {"0.77", "0.137", "0.07",  "0.007",  "0.6",  "0.4",
 TEST(OctalStress, EveryPositionUpTo3RowsOf10) {
   for (const char* text : kCodes) {
     SCOPED_TRACE(text);
-    const Model model(code(text));
+    const Model model(parsed_code(text));
     std::size_t positions = 0;
     for (int k = 1; k <= 3; ++k) {
       std::vector<std::uint64_t> rows(static_cast<std::size_t>(k), 0);
@@ -50,9 +50,9 @@ TEST(OctalStress, EveryPositionUpTo3RowsOf10) {
 TEST(OctalStress, PeriodicRowsPastTheTableMatchTheSolver) {
   for (const char* text : {"0.77", "0.137", "0.07", "0.4", "0.51", "0.35", "0.72"}) {
     SCOPED_TRACE(text);
-    const auto theory = theory_of(code(text));
+    const auto theory = theory_of(parsed_code(text));
     ASSERT_TRUE(theory->periodic());
-    ReferenceSolver solver{Rules(code(text))};
+    ReferenceSolver solver{Rules(parsed_code(text))};
     for (std::uint64_t n = 0; n < theory->computed() + 400; ++n) {
       ASSERT_EQ(theory->grundy(n), solver.grundy(Position{{n}}).value) << "row of " << n;
     }
@@ -64,8 +64,8 @@ TEST(OctalStress, PeriodicRowsPastTheTableMatchTheSolver) {
 TEST(OctalStress, PeriodicMoveEnumerationIsComplete) {
   for (const char* text : {"0.77", "0.137", "0.4", "0.35"}) {
     SCOPED_TRACE(text);
-    const Rules rules(code(text));
-    const auto theory = theory_of(code(text));
+    const Rules rules(parsed_code(text));
+    const auto theory = theory_of(parsed_code(text));
     for (std::uint64_t len = 150; len <= 700; len += 37) {
       for (std::uint64_t target = 0; target < 12; ++target) {
         std::vector<Move> want;
@@ -86,11 +86,11 @@ TEST(OctalStress, PeriodicMoveEnumerationIsComplete) {
 // Where no period is proven, the theory answers inside its table only, and
 // agrees with the solver there.
 TEST(OctalStress, UnprovenCodesAnswerTheirTableOnly) {
-  const Theory theory(code("0.007"), 1'000'000);
+  const Theory theory(parsed_code("0.007"), 1'000'000);
   ASSERT_FALSE(theory.periodic());
   EXPECT_TRUE(theory.reaches(theory.computed() - 1));
   EXPECT_FALSE(theory.reaches(theory.computed()));
-  ReferenceSolver solver{Rules(code("0.007"))};
+  ReferenceSolver solver{Rules(parsed_code("0.007"))};
   for (std::uint64_t n = 0; n < theory.computed(); ++n) {
     ASSERT_EQ(theory.grundy(n), solver.grundy(Position{{n}}).value) << "row of " << n;
   }
