@@ -239,7 +239,7 @@ std::unique_ptr<FileSource> FileSource::open(const std::string& path) {
   }
   try {
     return std::unique_ptr<FileSource>(
-        new FileSource(fd, path, static_cast<std::uint64_t>(st.st_size)));
+        new FileSource(fd, path, 0, static_cast<std::uint64_t>(st.st_size)));
   } catch (...) {
     ::close(fd);  // the buffers could not be had: the destructor, which closes it, never runs
     throw;
@@ -265,9 +265,9 @@ void FileSource::Bytes::resize(std::size_t n) {
   ::madvise(data_, size_, MADV_HUGEPAGE);
 }
 
-FileSource::FileSource(int fd, std::string path, std::uint64_t size)
-    : fd_(fd), path_(std::move(path)), size_(size) {
-  ::posix_fadvise(fd_, 0, 0, POSIX_FADV_SEQUENTIAL);
+FileSource::FileSource(int fd, std::string path, std::uint64_t begin, std::uint64_t size)
+    : fd_(fd), path_(std::move(path)), begin_(begin), size_(size) {
+  ::posix_fadvise(fd_, static_cast<off_t>(begin_), 0, POSIX_FADV_SEQUENTIAL);
   for (Buffer& b : buffers_) b.bytes.resize(kPieceSize + kReadSize);
 }
 
@@ -296,7 +296,8 @@ bool FileSource::fill(int k, bool first) {
     if (b.bytes.size() - b.filled < kReadSize) b.bytes.resize(b.bytes.size() * 2);
     ssize_t n;
     do {
-      n = ::read(fd_, b.bytes.data() + b.filled, kReadSize);
+      n = ::pread(fd_, b.bytes.data() + b.filled, kReadSize,
+                  static_cast<off_t>(begin_ + read_total_));
     } while (n < 0 && errno == EINTR);
     if (n < 0) {
       throw pp::RequestError(fmt::format("cannot read {}: {}", path_, std::strerror(errno)));
@@ -406,9 +407,6 @@ void FileSource::stop_reader() {
 
 void FileSource::rewind() {
   stop_reader();
-  if (::lseek(fd_, 0, SEEK_SET) != 0) {
-    throw pp::RequestError(fmt::format("cannot read {}: {}", path_, std::strerror(errno)));
-  }
   for (Buffer& b : buffers_) b.filled = b.given = 0;
   read_total_ = 0;
   held_ = -1;
@@ -422,9 +420,36 @@ void FileSource::rewind() {
   error_ = nullptr;
 }
 
+std::unique_ptr<pp::TextSource> FileSource::tail(std::uint64_t begin) {
+  if (begin > size_) return nullptr;
+  const int fd = ::dup(fd_);
+  if (fd < 0) return nullptr;
+  try {
+    return std::unique_ptr<FileSource>(new FileSource(fd, path_, begin_ + begin, size_ - begin));
+  } catch (...) {
+    ::close(fd);
+    return nullptr;  // no buffers to be had: the caller reads the file whole
+  }
+}
+
+std::size_t FileSource::peek(std::uint64_t offset, char* out, std::size_t n) {
+  std::size_t got = 0;
+  while (got < n && offset + got < size_) {
+    const ssize_t k =
+        ::pread(fd_, out + got, std::min<std::uint64_t>(n - got, size_ - offset - got),
+                static_cast<off_t>(begin_ + offset + got));
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) break;
+    got += static_cast<std::size_t>(k);
+  }
+  return got;
+}
+
 std::pair<std::size_t, std::size_t> FileSource::locate(std::size_t offset) {
   // Counted in a buffer of its own with pread (no file offset moves): the
-  // pieces and the reader stay as they are.
+  // pieces and the reader stay as they are. A tail's offset is the whole
+  // file's from its start.
+  offset += begin_;
   std::vector<char> chunk(std::size_t{1} << 16);
   std::size_t line = 1, line_start = 0, at = 0;
   while (at < offset) {
@@ -445,7 +470,7 @@ std::pair<std::size_t, std::size_t> FileSource::locate(std::size_t offset) {
 
 bool FileSource::changed() const {
   struct stat st {};
-  return ::fstat(fd_, &st) != 0 || static_cast<std::uint64_t>(st.st_size) != size_;
+  return ::fstat(fd_, &st) != 0 || static_cast<std::uint64_t>(st.st_size) != begin_ + size_;
 }
 
 std::string read_all(const std::string& path, std::uint64_t max_bytes) {

@@ -125,6 +125,10 @@ class FileSource : public pp::TextSource {
   std::pair<std::size_t, std::size_t> locate(std::size_t offset) override;
   void rewind() override;
   std::uint64_t size() const override { return size_; }
+  // The file from `begin` on, read through a descriptor of its own (pread:
+  // no file offset is shared), with its own reader thread.
+  std::unique_ptr<pp::TextSource> tail(std::uint64_t begin) override;
+  std::size_t peek(std::uint64_t offset, char* out, std::size_t n) override;
   bool changed() const;
 
  private:
@@ -154,7 +158,8 @@ class FileSource : public pp::TextSource {
     std::size_t filled = 0, given = 0;
   };
 
-  FileSource(int fd, std::string path, std::uint64_t size);
+  // The file's bytes [begin, begin + size).
+  FileSource(int fd, std::string path, std::uint64_t begin, std::uint64_t size);
   // Fills buffers_[k] with the next piece: the previous buffer's line begun,
   // then reads until a newline arrives or the file ends. False at the end
   // (the buffer then holds the last line without its newline, or nothing).
@@ -169,7 +174,8 @@ class FileSource : public pp::TextSource {
 
   int fd_;
   std::string path_;
-  std::uint64_t size_;
+  std::uint64_t begin_;  // where the text starts in the file (a tail's)
+  std::uint64_t size_;   // the text's bytes: the file's from begin_
   // Two: four measured no faster (the parser then reads buffers written
   // further back, out of the caches).
   static constexpr int kBuffers = 2;

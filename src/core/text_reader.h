@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -54,6 +55,17 @@ class TextSource {
   // Back to the first piece (a second pass), and the text's size in bytes.
   virtual void rewind() = 0;
   virtual std::uint64_t size() const = 0;
+
+  // Optional, for a game that parses two parts of a large text at once (on
+  // two threads): a source of its own over bytes [begin, size()) of this
+  // text, read independently of this one, so that each thread reads its own
+  // part. Its offsets count from `begin`; its locate names the whole text's
+  // line and column. nullptr where the source cannot (the default).
+  virtual std::unique_ptr<TextSource> tail(std::uint64_t /*begin*/) { return nullptr; }
+  // Optional: copies up to `n` bytes of the text from `offset` to `out`
+  // without moving the pieces (to choose where to cut the text); returns how
+  // many were copied (0 where the source cannot, the default).
+  virtual std::size_t peek(std::uint64_t /*offset*/, char* /*out*/, std::size_t /*n*/) { return 0; }
 };
 
 class TextReader {

@@ -2,7 +2,7 @@
 // tests/hostile/run.sh, without any hook in perfectplay itself:
 //   HOSTILE_TRUNCATE_AFTER_MAP=BYTES with HOSTILE_DIR=DIR  every regular file
 //       under DIR mapped with mmap is truncated to BYTES right after it is
-//       mapped, and one read with read(2) right after its first read (the
+//       mapped, and one read with read(2) or pread(2) right after its first read (the
 //       race of a file cut while it is read, made certain);
 //   HOSTILE_NO_THREADS=1  pthread_create fails with EAGAIN (a container's
 //       pids limit; root ignores RLIMIT_NPROC, so ulimit -u cannot show it).
@@ -45,11 +45,10 @@ void* mmap(void* addr, size_t length, int prot, int flags, int fd, off_t offset)
   return p;
 }
 
-ssize_t read(int fd, void* buffer, size_t count) {
-  using Read = ssize_t (*)(int, void*, size_t);
-  static const auto real = reinterpret_cast<Read>(dlsym(RTLD_NEXT, "read"));
-  static bool cut = false;  // once: the first read of a file under the directory
-  const ssize_t n = real(fd, buffer, count);
+// After a read of `n` bytes from `fd`: the first read of a file under the
+// directory cuts it (once in the process).
+static void after_read(int fd, ssize_t n) {
+  static bool cut = false;
   if (n > 0 && !cut && std::getenv("HOSTILE_TRUNCATE_AFTER_MAP") != nullptr) {
     struct stat st {};
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
@@ -58,7 +57,27 @@ ssize_t read(int fd, void* buffer, size_t count) {
       cut = fstat(fd, &after) == 0 && after.st_size != st.st_size;
     }
   }
+}
+
+ssize_t read(int fd, void* buffer, size_t count) {
+  using Read = ssize_t (*)(int, void*, size_t);
+  static const auto real = reinterpret_cast<Read>(dlsym(RTLD_NEXT, "read"));
+  const ssize_t n = real(fd, buffer, count);
+  after_read(fd, n);
   return n;
+}
+
+// The command line's FileSource reads with pread (each part of a file split
+// between two threads at its own offset).
+ssize_t pread(int fd, void* buffer, size_t count, off_t offset) {
+  using Pread = ssize_t (*)(int, void*, size_t, off_t);
+  static const auto real = reinterpret_cast<Pread>(dlsym(RTLD_NEXT, "pread"));
+  const ssize_t n = real(fd, buffer, count, offset);
+  after_read(fd, n);
+  return n;
+}
+ssize_t pread64(int fd, void* buffer, size_t count, off_t offset) {
+  return pread(fd, buffer, count, offset);
 }
 
 int pthread_create(pthread_t* thread, const pthread_attr_t* attr, void* (*start)(void*),

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <random>
 #include <string>
 #include <string_view>
@@ -22,7 +23,7 @@ class PiecesSource : public TextSource {
  public:
   // Cuts after about one newline in `every` (1: after each line).
   PiecesSource(std::string text, std::uint64_t seed, int every)
-      : text_(std::move(text)), reader_(text_) {
+      : text_(std::move(text)), reader_(text_), seed_(seed), every_(every) {
     std::mt19937_64 rng(seed);
     for (std::size_t k = 0; k < text_.size(); ++k) {
       if (text_[k] == '\n' && rng() % static_cast<std::uint64_t>(every) == 0) {
@@ -48,7 +49,20 @@ class PiecesSource : public TextSource {
   }
   void rewind() override { next_ = 0; }
   std::uint64_t size() const override { return text_.size(); }
+  // The text from `begin`, cut likewise at other newlines. (Its locate
+  // counts from `begin`: a tail's errors are not shown by the parsers that
+  // read one; they read on over the whole text.)
+  std::unique_ptr<TextSource> tail(std::uint64_t begin) override {
+    ++tails_given_;
+    return std::make_unique<PiecesSource>(text_.substr(static_cast<std::size_t>(begin)), seed_ + 1,
+                                          every_);
+  }
+  std::size_t peek(std::uint64_t offset, char* out, std::size_t n) override {
+    if (offset >= text_.size()) return 0;
+    return text_.copy(out, n, static_cast<std::size_t>(offset));
+  }
   std::size_t pieces_given() const { return pieces_given_; }
+  std::size_t tails_given() const { return tails_given_; }
 
  private:
   std::string text_;
@@ -57,6 +71,9 @@ class PiecesSource : public TextSource {
   std::size_t next_ = 0;
   std::string piece_;
   std::size_t pieces_given_ = 0;
+  std::uint64_t seed_;
+  int every_;
+  std::size_t tails_given_ = 0;
 };
 
 // `text` as users vary a contest input: CRLF line ends (trial % 5 == 1),

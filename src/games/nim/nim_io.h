@@ -52,6 +52,25 @@ void for_each_answer(TextReader& in, Ending ending,
 void for_each_answer(TextSource& input, Ending ending,  // from its start
                      const std::function<void(const CaseAnswer&)>& each);
 
+// The answers of a whole contest input as solve prints them (a line each),
+// read from `input` in two parts at once, the second from a guessed case start
+// near the middle on a thread of its own, through input.tail(); or nullopt
+// where that is not worth it or cannot be done (a text under 8 MB, one CPU,
+// a source without tail, no case start found near the middle, no thread).
+// The answers, and any InputError, are those of for_each_answer: the first
+// part is read from the start as for_each_answer reads it and takes the
+// second part's answers only where its cases meet the guess exactly and the
+// second part read the rest of the cases to the end without a defect;
+// otherwise it reads on alone. O(input) time on two threads; the answers
+// held beside the input.
+// `min_bytes` is the size below which it declines (a second thread costs
+// more than it saves; tests set it low); `second_used`, where given, tells
+// whether the second part's answers were taken.
+inline constexpr std::uint64_t kSplitBytes = std::uint64_t{8} << 20;
+std::optional<std::string> answers_in_two_parts(TextSource& input, Ending ending,
+                                                std::uint64_t min_bytes = kSplitBytes,
+                                                bool* second_used = nullptr);
+
 // `lose` / `win R N` / `win`, one line.
 std::string format_answer(const CaseAnswer& a);
 void append_answer(std::string& out, const CaseAnswer& a);  // the same, onto `out`

@@ -9,7 +9,9 @@
 #include "games/nim/nim_io.h"
 #include "games/nim/nim_theory.h"
 
+#include <iostream>
 #include <random>
+#include <thread>
 
 namespace perfectplay::games::nim {
 namespace {
@@ -136,6 +138,58 @@ TEST(NimFormat, PiecesReadAsTheWholeText) {
   }
   EXPECT_GT(errors, 40u);      // the changed bytes do find errors
   EXPECT_GT(pieces, 10'000u);  // and the texts were cut
+}
+
+// The two-part read (answers_in_two_parts) answers as the one-part read
+// does, errors included: on valid inputs, on inputs varied by vary_text (a
+// defect in either part), and on inputs of one-row cases of small rows,
+// where a row line `1` looks like a k line and the guessed cut is often a
+// row line (the first part then reads on alone).
+TEST(NimFormat, TwoPartsReadAsOne) {
+  if (std::thread::hardware_concurrency() < 2)
+    GTEST_SKIP() << "one CPU: the two-part read declines";
+  std::mt19937_64 rng(2718);
+  int used = 0, read_alone = 0, valid = 0, declined = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const bool one_row = trial % 4 == 0;
+    const std::string text = testing::vary_text(
+        one_row ? generate_contest(static_cast<Seed>(trial), 40 + trial, 1, 1)
+                : generate_contest(static_cast<Seed>(trial), 1 + trial % 60, 1 + trial % 30,
+                                   trial % 3 == 0 ? 7 : 1'000'000'000'000),
+        trial, rng);
+    const Ending ending = trial % 2 == 0 ? Ending::kNormal : Ending::kMisere;
+    std::string whole;
+    try {
+      for_each_answer(text, ending, [&](const CaseAnswer& a) { whole += format_answer(a) + "\n"; });
+      ++valid;
+    } catch (const InputError& e) {
+      whole = "error " + e.format("");
+    }
+    for (const int every : {1, 3}) {
+      testing::PiecesSource source(text, static_cast<std::uint64_t>(trial), every);
+      std::string split;
+      bool second = false;
+      try {
+        const auto out = answers_in_two_parts(source, ending, 0, &second);
+        if (!out) {  // no case start found past the middle: nothing was read
+          ++declined;
+          continue;
+        }
+        split = *out;
+      } catch (const InputError& e) {
+        split = "error " + e.format("");
+      }
+      EXPECT_EQ(split, whole) << "trial " << trial << ", cut after 1 newline in " << every;
+      used += second ? 1 : 0;
+      read_alone += !second && split == whole && whole.rfind("error", 0) != 0 ? 1 : 0;
+    }
+  }
+  std::cout << valid << " valid inputs of 300; of 600 reads, " << used << " took the second part, "
+            << read_alone << " valid ones read on alone, " << declined << " declined\n";
+  EXPECT_GT(valid, 150);
+  EXPECT_LT(declined, 60);
+  EXPECT_GT(used, valid);     // most valid inputs were read in two parts (two cuts each)
+  EXPECT_GT(read_alone, 10);  // and some guesses were wrong, read on by the first part
 }
 
 // verify offers the size options too, and it has no --exact (generate_only):
