@@ -1,7 +1,10 @@
 #include "games/asymmetry/asymmetry_solve.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <memory>
 #include <stdexcept>
+#include <string>
 #include <system_error>
 #include <thread>
 #include <utility>
@@ -17,16 +20,14 @@ namespace perfectplay::games::asymmetry {
 
 namespace {
 
-// Below this many bytes of rows one thread does it all: a second one costs
-// more than it saves.
-constexpr std::size_t kSplitBytes = std::size_t{1} << 22;
 // Row ids of the second part start here (N <= 2.5 * 10^8 < 2^30).
 constexpr int kSecondPartIds = 1 << 30;
+// The bytes of a source looked at, from the middle of its rows on, for a
+// line start to cut them at.
+constexpr std::size_t kCutWindow = std::size_t{1} << 20;
 
 struct Part {
-  Part(std::string_view t, int id, const Grid& header)
-      : text(t), first_id(id), scan(header.cols, header.k, header.rows >= 2) {}
-  std::string_view text;
+  Part(int id, const Grid& header) : first_id(id), scan(header.cols, header.k, header.rows >= 2) {}
   int first_id;
   std::vector<std::uint32_t> cells;
   int rows = 0;
@@ -35,15 +36,17 @@ struct Part {
   PairBests bests;  // pass 2
 };
 
-// Parses `part` as whole rows, running pass 1 on each; ok stays false where
-// the text is not exactly rows of M values in [0, K], or holds more than N.
-void read_part(Part& part, const Grid& header) noexcept {
+// Parses whole rows from `in` into `part` until the offset `stop` (a line's
+// start) or the end, running pass 1 on each; its cells are reserved for
+// `bytes` of text. ok stays false where the text is not exactly rows of M
+// values in [0, K], or holds more than N, or a row crosses `stop`.
+void read_part(Part& part, TextReader& in, std::size_t bytes, std::size_t stop,
+               const Grid& header) noexcept {
   try {
-    TextReader in(part.text);
     const auto cols = static_cast<std::size_t>(header.cols);
-    reserve_cells(part.cells, static_cast<std::size_t>(header.rows) * cols, part.text.size());
+    reserve_cells(part.cells, static_cast<std::size_t>(header.rows) * cols, bytes);
     const auto k = static_cast<std::uint64_t>(header.k);
-    while (!in.at_end()) {
+    while (!in.at_end() && in.offset() < stop) {
       if (part.rows == header.rows) {  // only blank lines may follow the last row
         in.skip_blank_lines();
         if (!in.at_end()) return;
@@ -58,9 +61,10 @@ void read_part(Part& part, const Grid& header) noexcept {
       part.scan.add_row(part.cells.data() + before, part.first_id + part.rows);
       ++part.rows;
     }
-    part.ok = true;
+    part.ok = in.at_end() || in.offset() == stop;
   } catch (...) {
-    // Out of memory: the sequential path will meet it too and report it.
+    // Out of memory, or a source's read error: the sequential path will meet
+    // it too and report it.
   }
 }
 
@@ -69,6 +73,48 @@ void best_of_part(Part& part, const PairScan& all, std::size_t cols) {
   for (int r = 0; r < part.rows; ++r) {
     all.best_of_row(part.cells.data() + static_cast<std::size_t>(r) * cols, part.bests);
   }
+}
+
+// Runs `step` on every part, the second (if any) on its own thread, or on
+// this one when no thread can be made (a container's pids limit).
+template <class Step>
+void on_parts(std::vector<Part>& part, Step&& step) {
+  std::jthread second;
+  bool second_done = part.size() < 2;
+  if (!second_done) {
+    try {
+      second = std::jthread([&] { step(part[1]); });
+      second_done = true;
+    } catch (const std::system_error&) {
+    }
+  }
+  step(part[0]);
+  if (!second_done) step(part[1]);
+}
+
+// The value from parts read by read_part: pass 1's accumulators merged, pass
+// 2 on each part (in parallel), the total; nullopt where a part is not ok or
+// the parts do not hold exactly N rows.
+std::optional<std::int64_t> finish_parts(std::vector<Part>& part, const Grid& header) {
+  std::int64_t rows = 0;
+  for (const Part& each : part) {
+    if (!each.ok) return std::nullopt;
+    rows += each.rows;
+  }
+  if (rows != header.rows) return std::nullopt;
+  const auto cols = static_cast<std::size_t>(header.cols);
+  PairScan& all = part[0].scan;
+  if (part.size() == 2) all.merge(part[1].scan);
+  all.finish_pass1();
+  on_parts(part, [&](Part& each) { best_of_part(each, all, cols); });
+  if (part.size() == 2) PairScan::merge_bests(part[0].bests, part[1].bests);
+  all.fix_best_rows(
+      [&](int id) {
+        const Part& owner = id >= kSecondPartIds ? part[1] : part[0];
+        return owner.cells.data() + static_cast<std::size_t>(id - owner.first_id) * cols;
+      },
+      part[0].bests);
+  return all.total(part[0].bests);
 }
 
 }  // namespace
@@ -90,46 +136,17 @@ std::optional<std::int64_t> solve_contest_split(std::string_view input, int part
     const std::size_t newline = body.find('\n', body.size() / 2);
     if (newline != std::string_view::npos) cut = newline + 1;
   }
+  const std::string_view text[2] = {body.substr(0, cut), body.substr(cut)};
   std::vector<Part> part;
   part.reserve(2);
-  part.emplace_back(body.substr(0, cut), 0, header);
-  if (cut < body.size()) part.emplace_back(body.substr(cut), kSecondPartIds, header);
-  const auto cols = static_cast<std::size_t>(header.cols);
-  // Runs `step` on every part, the second (if any) on its own thread, or on
-  // this one when no thread can be made (a container's pids limit).
-  const auto on_parts = [&](auto&& step) {
-    std::jthread second;
-    bool second_done = part.size() < 2;
-    if (!second_done) {
-      try {
-        second = std::jthread([&] { step(part[1]); });
-        second_done = true;
-      } catch (const std::system_error&) {
-      }
-    }
-    step(part[0]);
-    if (!second_done) step(part[1]);
-  };
-
-  on_parts([&](Part& each) { read_part(each, header); });
-  std::int64_t rows = 0;
-  for (const Part& each : part) {
-    if (!each.ok) return std::nullopt;
-    rows += each.rows;
-  }
-  if (rows != header.rows) return std::nullopt;
-  PairScan& all = part[0].scan;
-  if (part.size() == 2) all.merge(part[1].scan);
-  all.finish_pass1();
-  on_parts([&](Part& each) { best_of_part(each, all, cols); });
-  if (part.size() == 2) PairScan::merge_bests(part[0].bests, part[1].bests);
-  all.fix_best_rows(
-      [&](int id) {
-        const Part& owner = id >= kSecondPartIds ? part[1] : part[0];
-        return owner.cells.data() + static_cast<std::size_t>(id - owner.first_id) * cols;
-      },
-      part[0].bests);
-  return all.total(part[0].bests);
+  part.emplace_back(0, header);
+  if (cut < body.size()) part.emplace_back(kSecondPartIds, header);
+  on_parts(part, [&](Part& each) {
+    const std::string_view t = text[&each == &part[0] ? 0 : 1];
+    TextReader reader(t);
+    read_part(each, reader, t.size(), t.size(), header);
+  });
+  return finish_parts(part, header);
 }
 
 namespace {
@@ -307,7 +324,7 @@ std::optional<std::int64_t> solve_contest_blocks(std::string_view input, std::si
   return total;
 }
 
-std::optional<std::int64_t> solve_contest_source(TextSource& input) {
+std::optional<std::int64_t> solve_contest_source(TextSource& input, std::uint64_t split_bytes) {
   const std::uint64_t size = input.size();
   try {
     // The header from the first piece alone: a shape declined here has read
@@ -326,12 +343,44 @@ std::optional<std::int64_t> solve_contest_source(TextSource& input) {
     if (4 * cells + kScanBytesPerPair * (cols / 2) > size || body + 1 < 2 * cells) {
       return std::nullopt;
     }
+    const std::uint64_t body_at = first.offset();
+    // Two parts at once, as for a mapped text (solve_contest), where the
+    // input is large and a second part's accumulators fit in its size too:
+    // the second from the first line start past the middle, read through a
+    // source of its own (tail) on a thread of its own.
+    std::uint64_t cut = 0;
+    std::unique_ptr<TextSource> tail;
+    if (size >= split_bytes &&
+        4 * cells + (kScanBytesPerPair + kPartBytesPerPair) * (cols / 2) <= size) {
+      std::string window(kCutWindow, '\0');
+      window.resize(input.peek(body_at + body / 2, window.data(), window.size()));
+      const std::size_t newline = window.find('\n');
+      if (newline != std::string::npos) {
+        cut = body_at + body / 2 + newline + 1;
+        if (cut < size) tail = input.tail(cut);
+      }
+    }
     input.rewind();
     TextReader in(input);
     // The same header again, or the file was changed in place between the
     // two reads (a change of size is the source's to report).
     const Grid again = read_header(in);
     if (again.rows != h.rows || again.cols != h.cols || again.k != h.k) return std::nullopt;
+    if (tail) {
+      std::vector<Part> part;
+      part.reserve(2);
+      part.emplace_back(0, h);
+      part.emplace_back(kSecondPartIds, h);
+      on_parts(part, [&](Part& each) {
+        if (&each == &part[0]) {
+          read_part(each, in, cut - body_at, cut, h);
+        } else {
+          TextReader reader(*tail);
+          read_part(each, reader, size - cut, SIZE_MAX, h);
+        }
+      });
+      return finish_parts(part, h);
+    }
     std::vector<std::uint32_t> grid;
     reserve_cells(grid, cells, body);
     const Prefault prefault(grid.data(), grid.capacity() * sizeof(std::uint32_t));

@@ -53,12 +53,20 @@ std::int64_t solve_contest(std::string_view input);
 
 // The stored path from a source read piece by piece (the command line's
 // regular files, GameEntry::solve_source: no mapping, and memory of the cells
-// and two pieces, not of the text): one thread parses, pass 1 on each row as
-// it comes (a second one reads the file ahead, and another faults in the
-// cells' pages ahead of the parser). nullopt where it declines, for any other
-// shape and any defect: the caller then solves the whole text with
-// solve_contest, which names the defect.
-std::optional<std::int64_t> solve_contest_source(TextSource& input);
+// and a few pieces, not of the text), pass 1 on each row as it comes. From
+// `split_bytes` on (tests set it low), where the source offers a tail and a
+// second part's accumulators fit in the input's size as on the mapped path,
+// the rows are cut at the first line start past their middle and each part
+// is parsed by a thread of its own, the second through input.tail() (each
+// source reads its file ahead on a thread of its own); otherwise one thread
+// parses (and another faults in the cells' pages ahead of it). nullopt where
+// it declines, for any other shape and any defect: the caller then solves the
+// whole text with solve_contest, which names the defect.
+// Below kSplitBytes one thread does it all, on every path: a second costs more
+// than it saves.
+inline constexpr std::uint64_t kSplitBytes = std::uint64_t{4} << 20;
+std::optional<std::int64_t> solve_contest_source(TextSource& input,
+                                                 std::uint64_t split_bytes = kSplitBytes);
 
 enum class SolvePath { kStored, kStreamed, kBlocks };
 

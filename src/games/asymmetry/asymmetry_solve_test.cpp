@@ -269,5 +269,42 @@ TEST(AsymmetrySolve, PiecesReadAsTheWholeText) {
   EXPECT_GT(pieces, 2'000u);
 }
 
+// The source path in two parts (a tail from the first line start past the
+// middle of the rows, parsed on a thread of its own), taken here at any size:
+// the whole text's value wherever it answers, on the grids above, with the
+// cut falling on every kind of line (CRLF, blank lines, a changed byte in
+// either part, the last row without its newline).
+TEST(AsymmetrySolve, TwoPartSourceReadsAsTheWholeText) {
+  std::mt19937_64 rng(1806);
+  std::size_t two_parts = 0, declined_valid = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int rows = 20 + trial % 41;
+    const int cols = 2 * (1 + trial % 11);
+    const std::int64_t k = trial % 5 == 1 ? 4'294'967'295 : 1'000'000'000;
+    const std::string text = testing::vary_text(
+        trial % 3 == 0 ? tied_grid(rng, rows, cols, k) : generate_contest(rng(), rows, cols, k),
+        trial, rng);
+    std::string whole;
+    try {
+      whole = std::to_string(solve_contest(text));
+    } catch (const InputError& e) {
+      whole = "error";
+    }
+    for (const int every : {1, 3}) {
+      testing::PiecesSource source(text, static_cast<std::uint64_t>(trial), every);
+      const auto value = solve_contest_source(source, 0);
+      if (source.tails_given() == 0) continue;
+      ++two_parts;
+      if (value) {
+        EXPECT_EQ(std::to_string(*value), whole) << "trial " << trial << ", every " << every;
+      } else {
+        declined_valid += whole != "error" ? 1 : 0;
+      }
+    }
+  }
+  EXPECT_GT(two_parts, 400u);      // the cut was made on most inputs
+  EXPECT_LT(declined_valid, 60u);  // and valid ones were mostly answered by it
+}
+
 }  // namespace
 }  // namespace perfectplay::games::asymmetry
