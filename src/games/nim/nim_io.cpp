@@ -202,15 +202,15 @@ std::optional<std::uint64_t> case_start_after(TextSource& input, std::uint64_t f
 
 }  // namespace
 
-std::optional<std::string> answers_in_two_parts(TextSource& input, Ending ending,
-                                                std::uint64_t min_bytes, bool* second_used) {
+bool answers_in_two_parts(TextSource& input, Ending ending, const TextSink& sink,
+                          std::uint64_t min_bytes, bool* second_used) {
   if (second_used != nullptr) *second_used = false;
   const std::uint64_t size = input.size();
-  if (size < min_bytes || std::thread::hardware_concurrency() < 2) return std::nullopt;
+  if (size < min_bytes || std::thread::hardware_concurrency() < 2) return false;
   const std::optional<std::uint64_t> cut = case_start_after(input, size / 2);
-  if (!cut) return std::nullopt;
+  if (!cut) return false;
   std::unique_ptr<TextSource> tail = input.tail(*cut);
-  if (!tail) return std::nullopt;
+  if (!tail) return false;
 
   // The second part, from the guessed case start to the end: its answers
   // and how many, or not ok (a defect, or stopped).
@@ -241,7 +241,7 @@ std::optional<std::string> answers_in_two_parts(TextSource& input, Ending ending
       }
     });
   } catch (const std::system_error&) {
-    return std::nullopt;  // no thread to be had
+    return false;  // no thread to be had
   }
 
   // The first part: the whole text from its start, one case at a time, as
@@ -264,9 +264,10 @@ std::optional<std::string> answers_in_two_parts(TextSource& input, Ending ending
       if (in.offset() == *cut) {
         worker.join();
         if (second.ok && second.cases == cases - (c - 1)) {
-          out += second.out;
           if (second_used != nullptr) *second_used = true;
-          return out;
+          (void)sink.finish(std::move(out));
+          (void)sink.finish(std::move(second.out));
+          return true;
         }
       } else {
         worker.request_stop();
@@ -276,7 +277,8 @@ std::optional<std::string> answers_in_two_parts(TextSource& input, Ending ending
     out += '\n';
   }
   in.end_input();
-  return out;
+  (void)sink.finish(std::move(out));
+  return true;
 }
 
 void append_answer(std::string& out, const CaseAnswer& a) {

@@ -53,10 +53,12 @@ void for_each_answer(TextSource& input, Ending ending,  // from its start
                      const std::function<void(const CaseAnswer&)>& each);
 
 // The answers of a whole contest input as solve prints them (a line each),
-// read from `input` in two parts at once, the second from a guessed case start
+// handed to `sink` (the first part's, then the second's: never both copied
+// into one string), read from `input` in two parts at once, the second from a guessed case start
 // near the middle on a thread of its own, through input.tail(); or nullopt
 // where that is not worth it or cannot be done (a text under 8 MB, one CPU,
-// a source without tail, no case start found near the middle, no thread).
+// a source without tail, no case start found near the middle, no thread):
+// false, having written nothing.
 // The answers, and any InputError, are those of for_each_answer: the first
 // part is read from the start as for_each_answer reads it and takes the
 // second part's answers only where its cases meet the guess exactly and the
@@ -67,9 +69,8 @@ void for_each_answer(TextSource& input, Ending ending,  // from its start
 // more than it saves; tests set it low); `second_used`, where given, tells
 // whether the second part's answers were taken.
 inline constexpr std::uint64_t kSplitBytes = std::uint64_t{8} << 20;
-std::optional<std::string> answers_in_two_parts(TextSource& input, Ending ending,
-                                                std::uint64_t min_bytes = kSplitBytes,
-                                                bool* second_used = nullptr);
+bool answers_in_two_parts(TextSource& input, Ending ending, const TextSink& sink,
+                          std::uint64_t min_bytes = kSplitBytes, bool* second_used = nullptr);
 
 // `lose` / `win R N` / `win`, one line.
 std::string format_answer(const CaseAnswer& a);
