@@ -26,10 +26,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DATA = os.path.join(ROOT, "bench", "data")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from run import DATA, alternate, generate  # noqa: E402  (bench/run.py: the suite's timing)
 
 INPUTS = [
     ("nim", "nim, 100,000 cases of up to 100 rows < 2^62", "compare-nim-100k.in",
@@ -45,27 +44,6 @@ LARGE = [
     ("nim", "nim, 10,000 cases of up to 10,000 rows < 10^18", "compare-nim-10k.in",
      ["--seed", "1", "--cases", "10000", "--rows", "10000", "--max-length", "1000000000000000000"]),
 ]
-
-
-def warm(path):
-    with open(path, "rb") as f:
-        while f.read(1 << 24):
-            pass
-
-
-def timed(cmd):
-    start = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
-
-
-def generate(binary, game, name, args):
-    path = os.path.join(DATA, name)
-    if not os.path.exists(path):
-        with open(path + ".tmp", "w") as f:
-            subprocess.run([binary, "generate", game] + args, check=True, stdout=f)
-        os.replace(path + ".tmp", path)
-    return path
 
 
 def same_output(old, new, game, path):
@@ -90,19 +68,13 @@ def main():
     os.makedirs(DATA, exist_ok=True)
     rows = []
     for game, title, name, gen in INPUTS + (LARGE if args.large else []):
-        path = generate(args.new, game, name, gen)
+        path = generate(game, [game] + gen, os.path.join(DATA, name), args.new)
         if not same_output(args.old, args.new, game, path):
             sys.exit(f"compare_solve: the outputs differ on {path}")
         cmds = {"old": [args.old, "solve", game, path], "new": [args.new, "solve", game, path],
                 "cat": ["cat", path]}
         reps = args.reps if os.path.getsize(path) < 500e6 else max(3, args.reps // 3)
-        for c in cmds.values():
-            timed(c)
-        times = {k: [] for k in cmds}
-        for _ in range(reps):
-            for k, c in cmds.items():
-                warm(path)
-                times[k].append(timed(c))
+        times = alternate(cmds, reps, path)
         size = os.path.getsize(path)
         stats = {}
         for k, t in times.items():

@@ -56,9 +56,9 @@ def warm(path):
             pass
 
 
-def medians(commands, reps, path=None):
+def alternate(commands, reps, path=None):
     """Runs the commands alternately, reps rounds (after one warm-up round); `path`, the file they
-    read, is read before each timed command."""
+    read, is read before each timed command. Each command's times."""
     for c in commands.values():
         timed(c)
     times = {k: [] for k in commands}
@@ -67,13 +67,17 @@ def medians(commands, reps, path=None):
             if path:
                 warm(path)
             times[k].append(timed(c))
-    return {k: statistics.median(v) for k, v in times.items()}
+    return times
 
 
-def generate(name, args, path):
+def medians(commands, reps, path=None):
+    return {k: statistics.median(v) for k, v in alternate(commands, reps, path).items()}
+
+
+def generate(name, args, path, binary=BIN):
     if not os.path.exists(path):
         with open(path + ".tmp", "w") as f:
-            subprocess.run([BIN, "generate"] + args, check=True, stdout=f)
+            subprocess.run([binary, "generate"] + args, check=True, stdout=f)
         os.replace(path + ".tmp", path)
     return path
 

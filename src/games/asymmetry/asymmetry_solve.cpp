@@ -158,6 +158,16 @@ namespace {
 constexpr std::size_t kScanBytesPerPair =
     8 + 3 * sizeof(TopTwoFlips) + 3 * 8 + 2 * 8 + 4 * 4 + 3 * 4 + 2 * 4;
 constexpr std::size_t kPartBytesPerPair = 8 + 3 * sizeof(TopTwoFlips) + 4 * 4 + 2 * 8 + 2 * 4;
+
+// Whether the stored shape is read in two parts: a second part is worth its
+// thread and its accumulators when the input is `split_bytes` or more and
+// they still fit in its size beside the cells.
+bool two_parts_pay(std::uint64_t size, const Grid& h, std::uint64_t split_bytes) {
+  const auto cols = static_cast<std::uint64_t>(h.cols);
+  const std::uint64_t cells = 4 * static_cast<std::uint64_t>(h.rows) * cols;
+  return size >= split_bytes &&
+         cells + (kScanBytesPerPair + kPartBytesPerPair) * (cols / 2) <= size;
+}
 // Values held per block on the block path (a block is rows x 2 * pairs).
 // (Small enough that the per-block vectors stay under malloc's mmap threshold:
 // a fresh mapping per block would fault its pages in every time.)
@@ -350,8 +360,7 @@ std::optional<std::int64_t> solve_contest_source(TextSource& input, std::uint64_
     // source of its own (tail) on a thread of its own.
     std::uint64_t cut = 0;
     std::unique_ptr<TextSource> tail;
-    if (size >= split_bytes &&
-        4 * cells + (kScanBytesPerPair + kPartBytesPerPair) * (cols / 2) <= size) {
+    if (two_parts_pay(size, h, split_bytes)) {
       std::string window(kCutWindow, '\0');
       window.resize(input.peek(body_at + body / 2, window.data(), window.size()));
       const std::size_t newline = window.find('\n');
@@ -409,16 +418,9 @@ std::int64_t solve_contest(std::string_view input) {
   if (const auto path = choose_path(input)) {
     switch (*path) {
       case SolvePath::kStored: {
-        // A second part is worth its thread and its accumulators when the
-        // input is large and they still fit in its size.
         std::size_t body_at = 0;
         const auto h = header_of(input, &body_at);
-        const auto pairs = static_cast<std::uint64_t>(h->cols) / 2;
-        const std::uint64_t cells =
-            4 * static_cast<std::uint64_t>(h->rows) * static_cast<std::uint64_t>(h->cols);
-        const bool two = input.size() >= kSplitBytes &&
-                         cells + (kScanBytesPerPair + kPartBytesPerPair) * pairs <= input.size();
-        value = solve_contest_split(input, two ? 2 : 1);
+        value = solve_contest_split(input, two_parts_pay(input.size(), *h, kSplitBytes) ? 2 : 1);
         break;
       }
       case SolvePath::kStreamed:

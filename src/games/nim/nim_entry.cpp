@@ -159,8 +159,8 @@ GameEntry entry() {
     return out;
   };
   // The answers as lines, from the whole text or from a source.
-  const auto stream = [](auto& input, std::uint64_t size, const Params& params,
-                         const TextSink& sink) {
+  const auto stream = [](auto& input, std::uint64_t size, std::uint64_t declared,
+                         const Params& params, const TextSink& sink) {
     std::string text;
     const auto answers = [&](auto& in, auto&& line) {
       for_each_answer(in, ending_of(params), [&](const CaseAnswer& a) {
@@ -169,18 +169,19 @@ GameEntry entry() {
         line(text);
       });
     };
-    stream_case_lines(input, size, declared_cases(input), answers, sink);
+    stream_case_lines(input, size, declared, answers, sink);
   };
   e.solve_streamed = [stream](std::string_view input, const Params& params, const TextSink& sink) {
-    stream(input, input.size(), params, sink);
+    stream(input, input.size(), declared_cases(input), params, sink);
   };
   e.solve_source = [stream](TextSource& input, const Params& params, const TextSink& sink) {
     // Where the answers are held anyway (stream_case_lines: at most one case
     // per 16 bytes), a large file is read in two parts at once.
-    if (declared_cases(input) <= input.size() / 16) {
-      if (answers_in_two_parts(input, ending_of(params), sink)) return true;
+    const std::uint64_t declared = declared_cases(input);
+    if (declared <= input.size() / 16 && answers_in_two_parts(input, ending_of(params), sink)) {
+      return true;
     }
-    stream(input, input.size(), params, sink);
+    stream(input, input.size(), declared, params, sink);
     return true;
   };
   e.solve_json = [](std::string_view input, const Params& params, const JsonSink& each) {

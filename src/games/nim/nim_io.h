@@ -53,12 +53,12 @@ void for_each_answer(TextSource& input, Ending ending,  // from its start
                      const std::function<void(const CaseAnswer&)>& each);
 
 // The answers of a whole contest input as solve prints them (a line each),
+// read from `input` in two parts at once, the second from a guessed case
+// start near the middle on a thread of its own, through input.tail(), and
 // handed to `sink` (the first part's, then the second's: never both copied
-// into one string), read from `input` in two parts at once, the second from a guessed case start
-// near the middle on a thread of its own, through input.tail(); or nullopt
-// where that is not worth it or cannot be done (a text under 8 MB, one CPU,
-// a source without tail, no case start found near the middle, no thread):
-// false, having written nothing.
+// into one string). False, having written nothing, where that is not worth
+// it or cannot be done (a text under `min_bytes`, one CPU, a source without
+// tail, no case start found near the middle, no thread).
 // The answers, and any InputError, are those of for_each_answer: the first
 // part is read from the start as for_each_answer reads it and takes the
 // second part's answers only where its cases meet the guess exactly and the
