@@ -1,11 +1,17 @@
 #include "certify/report.h"
 
 #include <elf.h>
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <link.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <cmath>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -64,6 +70,26 @@ std::uint64_t permute_blocks(std::uint64_t x, std::uint64_t n) {
   return x;
 }
 
+std::uint64_t unpermute_blocks(std::uint64_t y, std::uint64_t n) {
+  if (y + 1 >= n) return y;
+  --n;
+  if (n <= 1) return y;
+  int bits = std::max(2, 64 - __builtin_clzll(n - 1));
+  bits += bits % 2;
+  const int half = bits / 2;
+  const std::uint64_t mask = (std::uint64_t{1} << half) - 1;
+  do {  // permute_blocks' rounds undone, last first, walked back inside [0, n)
+    std::uint64_t left = y >> half, right = y & mask;
+    for (std::uint64_t round = 4; round >= 1; --round) {
+      const std::uint64_t before = right ^ (mix64(left * 0x9e3779b97f4a7c15ULL + round) & mask);
+      right = left;
+      left = before;
+    }
+    y = (left << half) | right;
+  } while (y >= n);
+  return y;
+}
+
 std::pair<std::uint64_t, std::uint64_t> shard_block(std::uint64_t size, Shard s, std::uint64_t k) {
   const std::uint64_t b = permute_blocks(k * s.count + (s.index - 1), block_count(size));
   return {b * kBlock, std::min(size, (b + 1) * kBlock)};
@@ -74,6 +100,18 @@ std::uint64_t shard_instances(std::uint64_t size, Shard s) {
   if (blocks == 0) return 0;
   const auto [begin, end] = shard_block(size, s, blocks - 1);  // the last may be short
   return (blocks - 1) * kBlock + (end - begin);
+}
+
+std::uint64_t prefix_instances(std::uint64_t size, Shard s, std::uint64_t blocks) {
+  // Only the space's last block is short, and it is its shard's last.
+  return blocks < shard_blocks(size, s) ? blocks * kBlock : shard_instances(size, s);
+}
+
+std::optional<std::uint64_t> block_of(std::uint64_t size, Shard s, std::uint64_t index) {
+  if (index >= size) return std::nullopt;
+  const std::uint64_t j = unpermute_blocks(index / kBlock, block_count(size));
+  if (j % s.count != s.index - 1) return std::nullopt;
+  return j / s.count;
 }
 
 namespace {
@@ -155,7 +193,10 @@ nlohmann::json shrunk_json(const std::optional<CertifyShrunk>& s) {
 
 }  // namespace
 
-nlohmann::json to_json(const Report& r) {
+namespace {
+
+// The document without its digest: what the digest covers.
+nlohmann::json unsealed_json(const Report& r) {
   nlohmann::json examples = nlohmann::json::array();
   for (const Example& e : r.examples) {
     examples.push_back({{"index", e.index},
@@ -163,28 +204,45 @@ nlohmann::json to_json(const Report& r) {
                         {"detail", e.detail},
                         {"shrunk", shrunk_json(e.shrunk)}});
   }
-  return {{"schema", 1},
-          {"command", r.merged > 0 ? "certify-merge" : "certify"},
-          {"game", r.game},
-          {"options", r.options},
-          {"bounds", r.bounds},
-          {"description", r.description},
-          {"shard", {{"index", r.shard.index}, {"count", r.shard.count}}},
-          {"merged", r.merged},
-          {"instances", r.space},
-          {"slice", r.slice},
-          {"checked", r.checked},
-          {"skipped", r.skipped},
-          {"agreed", r.checked - std::min(r.checked, r.disagreed)},
-          {"disagreed", r.disagreed},
-          {"complete", r.complete()},
-          {"ok", r.ok()},
-          {"disagreements", examples},
-          {"reference_nodes", r.nodes},
-          {"seconds", r.seconds},
-          {"threads", r.threads == 0 ? nlohmann::json(nullptr) : nlohmann::json(r.threads)},
-          {"binary", r.binary},
-          {"fingerprint", r.fingerprint}};
+  nlohmann::json j = {
+      {"schema", 1},
+      {"command", r.merged > 0 ? "certify-merge" : "certify"},
+      {"game", r.game},
+      {"options", r.options},
+      {"bounds", r.bounds},
+      {"description", r.description},
+      {"shard", {{"index", r.shard.index}, {"count", r.shard.count}}},
+      {"merged", r.merged},
+      {"instances", r.space},
+      {"slice", r.slice},
+      {"checked", r.checked},
+      {"skipped", r.skipped},
+      {"agreed", r.checked - std::min(r.checked, r.disagreed)},
+      {"disagreed", r.disagreed},
+      {"complete", r.complete()},
+      {"ok", r.ok()},
+      {"disagreements", examples},
+      {"reference_nodes", r.nodes},
+      {"seconds", r.seconds},
+      {"threads", r.threads == 0 ? nlohmann::json(nullptr) : nlohmann::json(r.threads)},
+      {"binary", r.binary},
+      {"fingerprint", r.fingerprint}};
+  if (r.next_block) j["next_block"] = *r.next_block;
+  return j;
+}
+
+}  // namespace
+
+std::string digest_of(const Report& r) {
+  // nlohmann's dump writes object keys sorted and a double as the shortest
+  // text that reads back as the same double: one text for one content.
+  return hash_hex("perfectplay-certify-digest/1\n" + unsealed_json(r).dump());
+}
+
+nlohmann::json to_json(const Report& r) {
+  nlohmann::json j = unsealed_json(r);
+  j["digest"] = digest_of(r);
+  return j;
 }
 
 Report report_from_json(const nlohmann::json& j) {
@@ -214,6 +272,13 @@ Report report_from_json(const nlohmann::json& j) {
     r.threads = need("threads").is_null() ? 0 : need("threads").get<unsigned>();
     r.binary = need("binary").get<std::string>();
     r.fingerprint = need("fingerprint").get<std::string>();
+    if (!j.contains("digest")) {
+      throw RequestError(
+          "not a sealed certify report (no \"digest\": written by a perfectplay before reports "
+          "carried one; run the shard again)");
+    }
+    r.digest = j.at("digest").get<std::string>();
+    if (j.contains("next_block")) r.next_block = j.at("next_block").get<std::uint64_t>();
     for (const nlohmann::json& e : need("disagreements")) {
       Example x;
       x.index = e.at("index").get<std::uint64_t>();
@@ -233,6 +298,136 @@ Report report_from_json(const nlohmann::json& j) {
   } catch (const nlohmann::json::exception& e) {
     throw RequestError(fmt::format("not a certify report ({})", e.what()));
   }
+}
+
+Report parse_report(const nlohmann::json& j) {
+  Report r = report_from_json(j);
+  if (r.digest != digest_of(r)) {
+    throw RequestError(
+        "its digest does not match its contents (edited after certify wrote it, or written by "
+        "another version)");
+  }
+  if (to_json(r).dump() != j.dump()) {
+    throw RequestError(
+        "it is not the document certify writes for its own fields (a field added, or one of "
+        "agreed, complete, ok and command changed)");
+  }
+  return r;
+}
+
+namespace {
+
+std::string file_kind(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISFIFO(mode)) return "a pipe";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+}  // namespace
+
+std::optional<std::string> read_report_file(const std::string& path, std::string_view what,
+                                            bool missing_ok) {
+  // O_NONBLOCK: opening a pipe with no writer must not wait for one; it is
+  // refused below like any file that is not regular, before a byte is read
+  // (/dev/zero would never end; a sparse file of gigabytes is refused by
+  // its size).
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT && missing_ok) return std::nullopt;
+    throw RequestError(fmt::format("cannot read the {} {}: {}", what, path, std::strerror(errno)));
+  }
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    throw RequestError(fmt::format("cannot read the {} {}: {}", what, path, std::strerror(errno)));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    throw RequestError(fmt::format("the {} {} is {}, not a file certify wrote", what, path,
+                                   file_kind(st.st_mode)));
+  }
+  const auto too_large = [&](std::uint64_t bytes) {
+    return RequestError(fmt::format(
+        "the {} {} is {} bytes; certify writes one of at most {} bytes: not one certify wrote",
+        what, path, bytes, kMaxReportBytes));
+  };
+  if (static_cast<std::uint64_t>(st.st_size) > kMaxReportBytes) throw too_large(st.st_size);
+  // Read to the bound and one byte past it: a file that grew since fstat is
+  // refused as well, never read on.
+  std::string text(kMaxReportBytes + 1, '\0');
+  std::size_t got = 0;
+  while (got < text.size()) {
+    const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      throw RequestError(
+          fmt::format("cannot read the {} {}: {}", what, path, std::strerror(errno)));
+    }
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  if (got > kMaxReportBytes) throw too_large(got);
+  text.resize(got);
+  return text;
+}
+
+void check_counts(const Report& r) {
+  const auto refuse = [](std::string message) { throw RequestError(std::move(message)); };
+  if (r.shard.index < 1 || r.shard.index > r.shard.count ||
+      r.shard.count > (std::uint64_t{1} << 32)) {
+    refuse(fmt::format("its shard {}/{} is not one of 1/N .. N/N", r.shard.index, r.shard.count));
+  }
+  if (r.slice != shard_instances(r.space, r.shard)) {
+    refuse(fmt::format("its slice of {} instances is not shard {}/{}'s share of {} instances ({})",
+                       r.slice, r.shard.index, r.shard.count, r.space,
+                       shard_instances(r.space, r.shard)));
+  }
+  if (r.merged > 0) {
+    if (r.shard != Shard{1, 1} || r.threads != 0 || r.next_block) {
+      refuse("a merged report is shard 1/1 with no threads and no next_block");
+    }
+  } else if (r.threads == 0) {
+    refuse("a run's report names the threads it ran on");
+  }
+  const std::uint64_t blocks = shard_blocks(r.space, r.shard);
+  const std::uint64_t done_blocks = r.next_block.value_or(blocks);
+  if (done_blocks > blocks) {
+    refuse(fmt::format("its next_block {} is past the shard's {} blocks", done_blocks, blocks));
+  }
+  // A run counts every instance of each block it folds, checked or skipped:
+  // the counts of a checkpoint are those of its next_block first blocks
+  // (else a resumed run would stop short of the slice and never finish).
+  const std::uint64_t done = prefix_instances(r.space, r.shard, done_blocks);
+  if (r.checked > done || r.skipped != done - r.checked) {
+    refuse(fmt::format(
+        "checked {} + skipped {} are not the {} instances of the {} block{} it has done", r.checked,
+        r.skipped, done, done_blocks, done_blocks == 1 ? "" : "s"));
+  }
+  if (r.disagreed > r.checked) {
+    refuse(fmt::format("{} disagreed of {} checked", r.disagreed, r.checked));
+  }
+  const std::uint64_t listed = std::min<std::uint64_t>(r.disagreed, kMaxExamples);
+  if (r.examples.size() != listed) {
+    refuse(fmt::format(
+        "it lists {} disagreement{} where its count of {} calls for {} (the first {} are listed)",
+        r.examples.size(), r.examples.size() == 1 ? "" : "s", r.disagreed, listed, kMaxExamples));
+  }
+  for (std::size_t i = 0; i < r.examples.size(); ++i) {
+    const std::uint64_t index = r.examples[i].index;
+    if (i > 0 && index <= r.examples[i - 1].index) {
+      refuse("its disagreements are not listed once each in canonical order");
+    }
+    const auto block = block_of(r.space, r.shard, index);
+    if (!block || *block >= done_blocks) {
+      refuse(fmt::format("its disagreement at instance {} is not in a block it has done", index));
+    }
+  }
+  if (!std::isfinite(r.seconds) || r.seconds < 0) refuse("its time is not a number of seconds");
 }
 
 namespace {
@@ -335,16 +530,22 @@ Report merge(const std::vector<Report>& reports, const std::vector<std::string>&
   for (std::size_t i = 0; i < reports.size(); ++i) {
     const Report& r = reports[i];
     const std::string& name = names[i];
-    if (fingerprint_of(r) != r.fingerprint) {
+    if (r.digest != digest_of(r)) {
       throw RequestError(fmt::format(
-          "certify-merge: {}: its fingerprint does not match its contents (edited, or written "
-          "by another version)",
+          "certify-merge: {}: its digest does not match its contents (edited after certify "
+          "wrote it, or written by another version)",
           name));
     }
-    if (r.slice != shard_instances(r.space, r.shard) || r.disagreed > r.checked) {
-      throw RequestError(
-          fmt::format("certify-merge: {}: its counts are not those of shard {}/{} of {} instances",
-                      name, r.shard.index, r.shard.count, r.space));
+    if (fingerprint_of(r) != r.fingerprint) {
+      throw RequestError(fmt::format(
+          "certify-merge: {}: its fingerprint does not match its binary, game, options, bounds "
+          "and shard",
+          name));
+    }
+    try {
+      check_counts(r);
+    } catch (const RequestError& e) {
+      throw RequestError(fmt::format("certify-merge: {}: {}", name, e.what()));
     }
     if (!r.complete()) {
       throw RequestError(fmt::format(
@@ -408,6 +609,7 @@ Report merge(const std::vector<Report>& reports, const std::vector<std::string>&
                     m.checked + m.skipped, m.space));
   }
   m.fingerprint = fingerprint_of(m);
+  m.digest = digest_of(m);
   return m;
 }
 

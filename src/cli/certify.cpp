@@ -27,6 +27,7 @@ struct CertifyArgs {
   std::uint64_t max_states = SearchLimits{}.max_states;
   bool json = false;
   bool no_symmetry = false;
+  std::string recheck;  // a report to run again and compare
   const GameEntry* chosen = nullptr;
 };
 
@@ -38,7 +39,106 @@ void print(const cf::Report& r, bool json) {
   write_out(json ? cf::to_json(r).dump(2) + "\n" : cf::to_text(r));
 }
 
+// A report file read back and checked: bounded, a regular file, its digest
+// and form (cf::parse_report), its counts (cf::check_counts). `command`
+// prefixes the messages.
+cf::Report read_report(const std::string& path, std::string_view command) {
+  std::string text;
+  try {
+    text = *cf::read_report_file(path, "report");
+  } catch (const RequestError& e) {
+    throw RequestError(fmt::format("{}: {}", command, e.what()));
+  }
+  try {
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::exception&) {
+      throw RequestError("not a certify report (not JSON: certify writes one with --json)");
+    }
+    cf::Report r = cf::parse_report(j);
+    cf::check_counts(r);
+    return r;
+  } catch (const RequestError& e) {
+    throw RequestError(fmt::format("{}: {}: {}", command, path, e.what()));
+  }
+}
+
+const GameEntry& certify_game(const std::string& name, std::string_view command) {
+  const GameEntry* g = find_game(name);
+  if (g == nullptr || !g->certify) {
+    throw RequestError(fmt::format(
+        "{}: this perfectplay has no game {} to certify (perfectplay list)", command, name));
+  }
+  return *g;
+}
+
+unsigned threads_or_cores(unsigned threads) {
+  return threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+}
+
+// certify --recheck REPORT: the shard run again, its results compared.
+int run_recheck(const CertifyArgs& a) {
+  const cf::Report claimed = read_report(a.recheck, "certify --recheck");
+  if (!claimed.complete()) {
+    throw RequestError(fmt::format(
+        "certify --recheck: {}: shard {}/{} is incomplete ({} of {} instances done): resume it "
+        "first",
+        a.recheck, claimed.shard.index, claimed.shard.count, claimed.checked + claimed.skipped,
+        claimed.slice));
+  }
+  const GameEntry& g = certify_game(claimed.game, "certify --recheck");
+  cf::RunOptions o;
+  o.threads = threads_or_cores(a.threads);
+  o.checkpoint = a.checkpoint;
+  SearchLimits limits;
+  limits.max_states = a.max_states;
+  const cf::Recheck result = [&] {
+    try {
+      return cf::recheck(g, claimed, o, limits);
+    } catch (const RequestError& e) {
+      throw RequestError(fmt::format("certify --recheck: {}: {}", a.recheck, e.what()));
+    }
+  }();
+  std::string out;
+  if (a.json) {
+    nlohmann::json j = {{"schema", 1},
+                        {"command", "certify --recheck"},
+                        {"report", a.recheck},
+                        {"reproduced", result.differences.empty()},
+                        {"differences", result.differences},
+                        {"rerun", cf::to_json(result.rerun)}};
+    out = j.dump(2) + "\n";
+  } else {
+    out = cf::to_text(result.rerun);
+    if (claimed.binary != result.rerun.binary) {
+      out += fmt::format("note: the report was written by {}; this is {}\n", claimed.binary,
+                         result.rerun.binary);
+    }
+    if (result.differences.empty()) {
+      out +=
+          fmt::format("recheck: {} reproduced: the rerun found what the report says\n", a.recheck);
+    } else {
+      out += fmt::format("recheck: {} NOT REPRODUCED: the rerun differs from the report:\n",
+                         a.recheck);
+      for (const std::string& d : result.differences) out += "  " + d + "\n";
+    }
+  }
+  write_out(out);
+  if (!result.differences.empty()) return kExitBadInput;
+  return exit_code(result.rerun);
+}
+
 int run_certify(const CertifyArgs& a) {
+  if (!a.recheck.empty()) {
+    if (a.chosen != nullptr) {
+      throw UsageError(
+          "certify --recheck takes the game, options, bounds and shard from the report: give no "
+          "game");
+    }
+    return run_recheck(a);
+  }
+  if (a.chosen == nullptr) throw UsageError("certify: name a game, or give --recheck REPORT");
   const GameEntry& g = *a.chosen;
   Params params;
   for (const ParamSpec& p : g.certify_params) {
@@ -56,7 +156,7 @@ int run_certify(const CertifyArgs& a) {
   params.limits.max_states = a.max_states;
   cf::RunOptions o;
   o.shard = *cf::parse_shard(a.shard);  // checked by the option's validator
-  o.threads = a.threads > 0 ? a.threads : std::max(1u, std::thread::hardware_concurrency());
+  o.threads = threads_or_cores(a.threads);
   o.checkpoint = a.checkpoint;
   const cf::Report r = cf::run(g, params, o);
   print(r, a.json);
@@ -76,7 +176,21 @@ Command add_certify(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "certify",
       "Theory against exhaustive reference on every instance up to the bounds, in shards");
-  cmd->require_subcommand(1);
+  cmd->require_subcommand(0, 1);
+  // --recheck and the options a rerun takes, on certify itself (before the
+  // game, which --recheck reads from the report).
+  cmd->add_option("--recheck", args.recheck,
+                  "run the shard a report (certify --json) names again and compare every result: "
+                  "the real check of a report (docs/certify.md)");
+  cmd->add_option("-j,--threads", args.threads, "threads (default: the cores)")
+      ->check(CLI::Range(1, 1024));
+  cmd->add_option("--checkpoint", args.checkpoint,
+                  "save progress to FILE every few seconds; resume from it if it exists");
+  cmd->add_option("--max-states", args.max_states,
+                  "limit on positions stored by each exhaustive search")
+      ->check(kWholeNumber)
+      ->capture_default_str();
+  cmd->add_flag("--json", args.json, "machine-readable output (docs/json.md)");
   for (const GameEntry& g : all_games()) {
     if (!g.certify) continue;
     CLI::App* sub = cmd->add_subcommand(g.name, g.summary);
@@ -115,6 +229,7 @@ Command add_certify(CLI::App& app) {
 Command add_certify_merge(CLI::App& app) {
   static std::vector<std::string> files;
   static bool json = false;
+  static unsigned threads = 0;
   CLI::App* cmd = app.add_subcommand(
       "certify-merge",
       "Check that certify's shard reports (--json) belong to one run and cover it, and combine "
@@ -122,22 +237,14 @@ Command add_certify_merge(CLI::App& app) {
   cmd->add_option("reports", files, "the shards' reports, as `certify --json` wrote them")
       ->required();
   cmd->add_flag("--json", json, "machine-readable output (docs/json.md)");
+  cmd->add_option("-j,--threads", threads,
+                  "threads re-counting the shards' mirror images (default: the cores)")
+      ->check(CLI::Range(1, 1024));
   return {cmd, [] {
             std::vector<cf::Report> reports;
-            for (const std::string& f : files) {
-              const std::string text = read_all(f);
-              try {
-                reports.push_back(cf::report_from_json(nlohmann::json::parse(text)));
-              } catch (const nlohmann::json::exception&) {
-                throw RequestError(fmt::format(
-                    "certify-merge: {}: not a certify report (not JSON: certify writes one with "
-                    "--json)",
-                    f));
-              } catch (const RequestError& e) {
-                throw RequestError(fmt::format("certify-merge: {}: {}", f, e.what()));
-              }
-            }
-            const cf::Report r = cf::merge(reports, files);
+            for (const std::string& f : files) reports.push_back(read_report(f, "certify-merge"));
+            const cf::Report r = cf::merge(certify_game(reports.front().game, "certify-merge"),
+                                           reports, files, threads_or_cores(threads));
             print(r, json);
             return exit_code(r);
           }};

@@ -3,19 +3,26 @@
 // unordered/unsymmetric space); the unranking helpers; shards that partition
 // the space; fingerprints; the driver's independence from -j; a checkpoint
 // resumed after a failure; a deliberately broken theory caught and shrunk;
-// and certify-merge's refusals.
+// certify-merge's refusals; the digest over every field, the invariants a
+// resealed (forged) report must still hold, --recheck, and the files a
+// checkpoint or report may not be.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "certify/driver.h"
@@ -271,8 +278,19 @@ TEST(CertifyShards, PartitionTheSpaceForAnyCount) {
           const auto [begin, end] = cf::shard_block(size, s, k);
           ASSERT_LT(begin, end);
           for (std::uint64_t x = begin; x < end; ++x) ++hits[x];
+          // A checkpoint's counts and a listed disagreement are checked
+          // through these: the blocks before k, and the block of an index.
+          EXPECT_EQ(cf::prefix_instances(size, s, k), here);
+          EXPECT_EQ(cf::block_of(size, s, begin), k);
+          EXPECT_EQ(cf::block_of(size, s, end - 1), k);
+          for (std::uint64_t other = 1; other <= n; ++other) {
+            if (other != i) {
+              EXPECT_FALSE(cf::block_of(size, {other, n}, begin));
+            }
+          }
           here += end - begin;
         }
+        EXPECT_EQ(cf::prefix_instances(size, s, cf::shard_blocks(size, s)), here);
         EXPECT_EQ(here, cf::shard_instances(size, s));
         sum += here;
       }
@@ -281,6 +299,15 @@ TEST(CertifyShards, PartitionTheSpaceForAnyCount) {
           << size << " " << n;
     }
   }
+  for (const std::uint64_t n :
+       {std::uint64_t{2}, std::uint64_t{3}, std::uint64_t{5}, std::uint64_t{1000},
+        std::uint64_t{123457}, std::uint64_t{1} << 33}) {
+    for (std::uint64_t x = 0; x < std::min<std::uint64_t>(n, 3000); ++x) {
+      const std::uint64_t y = (x * 7919) % n;
+      EXPECT_EQ(cf::unpermute_blocks(cf::permute_blocks(y, n), n), y) << y << " of " << n;
+    }
+  }
+  EXPECT_FALSE(cf::block_of(100, {1, 1}, 100));
   EXPECT_EQ(cf::parse_shard("3/7"), (cf::Shard{3, 7}));
   for (const char* bad : {"0/3", "4/3", "1/0", "1", "/3", "1/", "a/b", "1/3x", "-1/3", " 1/3"}) {
     EXPECT_FALSE(cf::parse_shard(bad)) << bad;
@@ -512,15 +539,399 @@ TEST(CertifyMerge, RefusesMissingDuplicatedMismatchedAndEditedShards) {
   expect_refused({s[0], four, s[2]}, "shard count 4 instead of 3");
   cf::Report edited = s[1];
   edited.bounds["rows"] = 4;
-  expect_refused({s[0], edited, s[2]}, "r2: its fingerprint does not match its contents");
-  cf::Report partial = s[1];
-  partial.checked -= 1;
+  expect_refused({s[0], edited, s[2]}, "r2: its digest does not match its contents");
+  edited.digest = cf::digest_of(edited);  // the digest recomputed, not the fingerprint
+  expect_refused({s[0], edited, s[2]}, "r2: its fingerprint does not match its binary, game");
+  cf::Report partial = s[1];  // a checkpoint of an interrupted run
+  partial.next_block = cf::shard_blocks(partial.space, partial.shard) - 1;
+  partial.checked = cf::prefix_instances(partial.space, partial.shard, *partial.next_block);
+  partial.digest = cf::digest_of(partial);
   expect_refused({s[0], partial, s[2]}, "shard 2/3 is incomplete");
   cf::Report other_binary = s[1];
   other_binary.binary = "perfectplay 0.0.0 build-id 00";
   other_binary.fingerprint = cf::fingerprint_of(other_binary);
+  other_binary.digest = cf::digest_of(other_binary);
   expect_refused({s[0], other_binary, s[2]}, "binary perfectplay 0.0.0 build-id 00 instead of");
   expect_refused({}, "no reports");
+}
+
+// Edits `r` as a forger would: the change, then the fingerprint and digest
+// recomputed (both are public hashes).
+template <class Edit>
+cf::Report resealed(cf::Report r, Edit edit) {
+  edit(r);
+  r.fingerprint = cf::fingerprint_of(r);
+  r.digest = cf::digest_of(r);
+  return r;
+}
+
+std::string refusal(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const RequestError& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+// Every field of the document, changed in turn, is refused: the digest
+// covers it, or (for the fields derived from others) the document is not
+// the one certify writes. Issue 31: only the identity fields were covered,
+// so checked, skipped, disagreed, reference_nodes and seconds could be
+// edited at will.
+TEST(CertifyDigest, EveryFieldOfTheDocumentIsCovered) {
+  cf::Report r = run_game("nim", {{"rows", 3}, {"max-length", 6}}, {2, 3}, 1);
+  const nlohmann::json doc = cf::to_json(r);
+  EXPECT_NO_THROW(cf::parse_report(doc));
+  EXPECT_EQ(cf::to_json(cf::parse_report(doc)), doc);
+  r.next_block = 1;  // a checkpoint's field too
+  r.checked = cf::prefix_instances(r.space, r.shard, 1);
+  const nlohmann::json checkpoint = cf::to_json(r);
+  EXPECT_NO_THROW(cf::parse_report(checkpoint));
+  int fields = 0;
+  for (const nlohmann::json& d : {doc, checkpoint}) {
+    for (const auto& [key, value] : d.items()) {
+      if (key == "digest") continue;
+      nlohmann::json edited = d;
+      nlohmann::json& v = edited[key];
+      if (v.is_boolean()) {
+        v = !v.get<bool>();
+      } else if (v.is_number_unsigned()) {
+        v = v.get<std::uint64_t>() + 1;
+      } else if (v.is_number()) {
+        v = v.get<double>() + 0.5;
+      } else if (v.is_string()) {
+        v = v.get<std::string>() + "x";
+      } else if (v.is_object()) {
+        v["index"] = 3;  // shard {2, 3} becomes {3, 3}; options, bounds gain a field
+      } else if (v.is_array()) {
+        v.push_back(1);
+      } else {
+        v = 1;  // threads: null in a merged report only
+      }
+      EXPECT_THROW(cf::parse_report(edited), RequestError) << key;
+      ++fields;
+    }
+    nlohmann::json added = d;
+    added["verified"] = true;
+    EXPECT_THROW(cf::parse_report(added), RequestError);
+  }
+  EXPECT_EQ(fields, 2 * 22 + 1);  // a new field must be added here (and to the digest)
+  // A report written before reports carried a digest is refused, by name.
+  nlohmann::json old = doc;
+  old.erase("digest");
+  EXPECT_NE(refusal([&] { cf::parse_report(old); }).find("no \"digest\""), std::string::npos);
+}
+
+// Issue 31's edits, resealed (fingerprint and digest recomputed, as anyone
+// can): certify-merge still refuses each whose counts cannot be true, and
+// --recheck finds the rest.
+TEST(CertifyDigest, ResealedEditsAreRefusedByTheInvariants) {
+  const GameEntry& nim = *find_game("nim");
+  const std::map<std::string, std::int64_t> bounds = {{"rows", 4}, {"max-length", 7}};
+  std::vector<cf::Report> s;
+  for (std::uint64_t i = 1; i <= 3; ++i) s.push_back(run_game("nim", bounds, {i, 3}, 1));
+  const std::vector<std::string> names = {"r1", "r2", "r3"};
+  ASSERT_NO_THROW(cf::merge(nim, s, names, 2));
+  const auto merged_with = [&](const cf::Report& first) {
+    return refusal([&] { cf::merge(nim, {first, s[1], s[2]}, names, 2); });
+  };
+  // "skipped":128,"checked":0: nim has no mirror images.
+  EXPECT_NE(merged_with(resealed(s[0],
+                                 [](cf::Report& r) {
+                                   r.skipped += r.checked;
+                                   r.checked = 0;
+                                 }))
+                .find("r1: it skipped 128 instances as mirror images; nim with these options "
+                      "skips none"),
+            std::string::npos);
+  // "disagreed":1 with none listed.
+  EXPECT_NE(merged_with(resealed(s[0], [](cf::Report& r) { r.disagreed = 1; }))
+                .find("r1: it lists 0 disagreements where its count of 1 calls for 1"),
+            std::string::npos);
+  // A disagreement listed that is not in the shard, or not the space's instance.
+  cf::Example fake{s[1].space, "1 2", "theory says win, reference says loss", std::nullopt};
+  EXPECT_NE(merged_with(resealed(s[0],
+                                 [&](cf::Report& r) {
+                                   r.disagreed = 1;
+                                   r.examples = {fake};
+                                 }))
+                .find("is not in a block it has done"),
+            std::string::npos);
+  fake.index = cf::shard_block(s[0].space, s[0].shard, 0).first;
+  EXPECT_NE(merged_with(resealed(s[0],
+                                 [&](cf::Report& r) {
+                                   r.disagreed = 1;
+                                   r.examples = {fake};
+                                 }))
+                .find("is not the space's instance"),
+            std::string::npos);
+  // Counts that do not add up to the slice, a slice not the shard's share.
+  EXPECT_NE(merged_with(resealed(s[0], [](cf::Report& r) { r.checked -= 1; }))
+                .find("are not the 128 instances of the 2 blocks it has done"),
+            std::string::npos);
+  EXPECT_NE(merged_with(resealed(s[0],
+                                 [](cf::Report& r) {
+                                   r.slice += 1;
+                                   r.checked += 1;
+                                 }))
+                .find("is not shard 1/3's share"),
+            std::string::npos);
+  // Another space (the count edited with the slices to match) is not nim's.
+  EXPECT_NE(refusal([&] {
+              std::vector<cf::Report> t;
+              for (const cf::Report& r : s) {
+                t.push_back(resealed(r, [](cf::Report& x) {
+                  x.space += 64 * 3;
+                  x.slice = cf::shard_instances(x.space, x.shard);
+                  x.checked = x.slice;
+                }));
+              }
+              cf::merge(nim, t, names, 2);
+            }).find("this perfectplay's nim with its options and bounds has 329"),
+            std::string::npos);
+  // Edited reference nodes and time hold every invariant: only a rerun
+  // tells. --recheck reproduces the genuine shard and not the edited one.
+  const cf::Report nodes = resealed(s[0], [](cf::Report& r) { r.nodes = 5; });
+  EXPECT_EQ(merged_with(nodes), "(accepted)");
+  cf::RunOptions o;
+  o.threads = 2;
+  EXPECT_TRUE(cf::recheck(nim, s[0], o).differences.empty());
+  const cf::Recheck bad = cf::recheck(nim, nodes, o);
+  ASSERT_EQ(bad.differences.size(), 1u);
+  EXPECT_EQ(bad.differences[0], fmt::format("reference nodes: report 5, rerun {}", s[0].nodes));
+  const cf::Recheck lies =
+      cf::recheck(nim,
+                  resealed(s[2],
+                           [](cf::Report& r) {
+                             r.disagreed = 1;
+                             r.examples = {{cf::shard_block(r.space, r.shard, 0).first, "",
+                                            "made up", std::nullopt}};
+                           }),
+                  o);
+  EXPECT_EQ(lies.differences.size(), 2u);  // the count, and the disagreement listed
+}
+
+// bacteria skips mirror images: a shard must skip exactly those of its
+// blocks, never more (more would certify instances no one checked).
+TEST(CertifyDigest, SkippedAreExactlyTheMirrorImages) {
+  const GameEntry& bacteria = *find_game("bacteria");
+  const std::map<std::string, std::int64_t> bounds = {{"cells", 8}};
+  std::vector<cf::Report> s;
+  for (std::uint64_t i = 1; i <= 2; ++i) s.push_back(run_game("bacteria", bounds, {i, 2}, 1));
+  ASSERT_GT(s[0].skipped, 0u);
+  ASSERT_NO_THROW(cf::merge(bacteria, s, {"r1", "r2"}, 2));
+  for (const std::int64_t more : {1, -1}) {
+    const cf::Report edited = resealed(s[0], [&](cf::Report& r) {
+      r.skipped += more;
+      r.checked -= more;
+    });
+    EXPECT_NE(refusal([&] {
+                cf::merge(bacteria, {edited, s[1]}, {"r1", "r2"}, 2);
+              })
+                  .find(fmt::format("it skipped {} instances as mirror images; its blocks done "
+                                    "hold {}",
+                                    s[0].skipped + more, s[0].skipped)),
+              std::string::npos);
+  }
+  // --no-symmetry runs skip none.
+  const cf::Report all = run_game("bacteria", bounds, {1, 1}, 2, {cf::kNoSymmetry});
+  EXPECT_NE(refusal([&] {
+              cf::merge(bacteria,
+                        {resealed(all,
+                                  [](cf::Report& r) {
+                                    r.skipped = 1;
+                                    r.checked -= 1;
+                                  })},
+                        {"r1"}, 2);
+            }).find("bacteria with these options skips none"),
+            std::string::npos);
+}
+
+std::string temp_path(const std::string& name) {
+  return (std::filesystem::temp_directory_path() /
+          fmt::format("certify_test_{}_{}", ::getpid(), name))
+      .string();
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+// A checkpoint is checked as a report is, before a run resumes from it: an
+// edit resealed that leaves counts no run could write is refused, where it
+// used to certify with nothing checked, or resume forever.
+TEST(CertifyCheckpoint, ResumedRunsRecheckTheInvariants) {
+  const std::string path = temp_path("resume");
+  const GameEntry& g = *find_game("nim");
+  const Params params = certify_params(g, {{"rows", 4}, {"max-length", 7}});
+  std::remove(path.c_str());
+  const cf::Report whole = cf::run(g, params, {cf::Shard{1, 1}, 1, path, 5});
+  ASSERT_TRUE(whole.ok());
+  std::optional<std::string> text = cf::read_report_file(path, "checkpoint");
+  ASSERT_TRUE(text);
+  const cf::Report done = cf::parse_report(nlohmann::json::parse(*text));
+  ASSERT_EQ(done.next_block, cf::shard_blocks(done.space, done.shard));
+  const auto resume_from = [&](const cf::Report& c) {
+    write_file(path, cf::to_json(c).dump());
+    return refusal([&] { cf::run(g, params, {cf::Shard{1, 1}, 1, path, 5}); });
+  };
+  EXPECT_EQ(resume_from(done), "(accepted)");
+  // "skipped":329 and nothing checked.
+  EXPECT_NE(resume_from(resealed(done,
+                                 [](cf::Report& r) {
+                                   r.skipped = r.slice;
+                                   r.checked = 0;
+                                 }))
+                .find("cannot be resumed: it skipped 329 instances as mirror images"),
+            std::string::npos);
+  // checked below what next_block says is done: the run would stop short of
+  // the slice every time it is resumed.
+  EXPECT_NE(resume_from(resealed(done,
+                                 [](cf::Report& r) {
+                                   r.next_block = 3;
+                                   r.checked = 100;
+                                 }))
+                .find("checked 100 + skipped 0 are not the 192 instances of the 3 blocks"),
+            std::string::npos);
+  EXPECT_NE(resume_from(resealed(done, [](cf::Report& r) { r.next_block = 99; }))
+                .find("its next_block 99 is past the shard's 6 blocks"),
+            std::string::npos);
+  // A consistent prefix resumes and finishes with the whole run's report.
+  const cf::Report prefix = resealed(done, [](cf::Report& r) {
+    r.next_block = 3;
+    r.checked = 192;
+    r.nodes = 0;
+    r.examples.clear();
+  });
+  write_file(path, cf::to_json(prefix).dump());
+  const cf::Report resumed = cf::run(g, params, {cf::Shard{1, 1}, 2, path, 5});
+  EXPECT_EQ(resumed.checked, whole.checked);
+  EXPECT_TRUE(resumed.complete());
+  // A naive edit (digest not recomputed), and a finished report given as a
+  // checkpoint.
+  nlohmann::json naive = cf::to_json(done);
+  naive["skipped"] = 329;
+  naive["checked"] = 0;
+  write_file(path, naive.dump());
+  EXPECT_NE(refusal([&] {
+              cf::run(g, params, {cf::Shard{1, 1}, 1, path, 5});
+            }).find("its digest does not match its contents"),
+            std::string::npos);
+  write_file(path, cf::to_json(whole).dump());
+  EXPECT_NE(refusal([&] {
+              cf::run(g, params, {cf::Shard{1, 1}, 1, path, 5});
+            }).find("is a report, not a checkpoint"),
+            std::string::npos);
+  std::remove(path.c_str());
+}
+
+// A checkpoint that cannot be read or written is refused before any block
+// is checked (issue 31: --checkpoint /tmp ran the whole certify, then failed
+// and left /tmp.tmp; --checkpoint /dev/zero read until memory ran out).
+TEST(CertifyCheckpoint, RefusedBeforeTheWorkStarts) {
+  const GameEntry& g = *find_game("binim");
+  const Params params = certify_params(g, {{"total", 6}});
+  cf::Report header;
+  header.game = g.name;
+  header.options = options_json(g, params);
+  header.bounds = cf::bounds_json(g, params);
+  std::atomic<int> never{-1};
+  std::atomic<int> checks{0};
+  const auto make = [&] { return std::make_unique<FailOnce>(g.certify(params), never, checks); };
+  const std::string dir = temp_path("dir");
+  std::filesystem::create_directory(dir);
+  const std::string sparse = temp_path("sparse");
+  write_file(sparse, "");
+  std::filesystem::resize_file(sparse, std::uint64_t{3} << 30);  // 3 GB, no blocks
+  const std::string fifo = temp_path("fifo");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string tmp_fifo = temp_path("tmpfifo");
+  ASSERT_EQ(::mkfifo((tmp_fifo + ".tmp").c_str(), 0600), 0);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {dir, "is a directory, not a file certify wrote"},
+      {"/dev/zero", "the checkpoint /dev/zero is a character device"},
+      {sparse, "is 3221225472 bytes; certify writes one of at most 1048576 bytes"},
+      {fifo, "is a pipe, not a file certify wrote"},
+      {dir + "/missing/ckpt", "cannot write the checkpoint " + dir + "/missing/ckpt.tmp: No such"},
+      {tmp_fifo, "it exists and is not a regular file (a pipe): remove it"},
+  };
+  for (const auto& [path, words] : cases) {
+    EXPECT_NE(refusal([&] {
+                cf::run(make, header, {cf::Shard{1, 1}, 2, path, 5});
+              }).find(words),
+              std::string::npos)
+        << path;
+    EXPECT_EQ(checks.load(), 0) << path;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir + ".tmp"));
+  // read_report_file itself: bounded, regular files only.
+  EXPECT_NE(refusal([&] {
+              cf::read_report_file("/dev/zero", "report");
+            }).find("the report /dev/zero is a character device"),
+            std::string::npos);
+  EXPECT_FALSE(cf::read_report_file(dir + "/none", "checkpoint", true));
+  EXPECT_NE(refusal([&] {
+              cf::read_report_file(dir + "/none", "report");
+            }).find("cannot read the report"),
+            std::string::npos);
+  write_file(sparse, std::string(cf::kMaxReportBytes, ' '));
+  EXPECT_TRUE(cf::read_report_file(sparse, "report"));
+  write_file(sparse, std::string(cf::kMaxReportBytes + 1, ' '));
+  EXPECT_NE(refusal([&] { cf::read_report_file(sparse, "report"); }).find("at most"),
+            std::string::npos);
+  std::filesystem::remove_all(dir);
+  std::remove(sparse.c_str());
+  std::remove(fifo.c_str());
+  std::remove((tmp_fifo + ".tmp").c_str());
+}
+
+// A space that calls `hook` before checking each block.
+class Hooked : public CertifySpace {
+ public:
+  Hooked(std::unique_ptr<CertifySpace> inner, std::function<void(std::uint64_t)> hook)
+      : inner_(std::move(inner)), hook_(std::move(hook)) {}
+  std::string description() const override { return inner_->description(); }
+  std::uint64_t size() const override { return inner_->size(); }
+  CertifyBlock check(std::uint64_t begin, std::uint64_t end) override {
+    hook_(begin);
+    return inner_->check(begin, end);
+  }
+  std::string show(std::uint64_t i) const override { return inner_->show(i); }
+  bool checked(std::uint64_t i) const override { return inner_->checked(i); }
+  std::optional<CertifyShrunk> shrink(std::uint64_t i) override { return inner_->shrink(i); }
+
+ private:
+  std::unique_ptr<CertifySpace> inner_;
+  std::function<void(std::uint64_t)> hook_;
+};
+
+// A checkpoint that cannot be saved any more in the middle of a run (its
+// FILE.tmp turned into a directory) ends the run with the message; the
+// save's exception used to leave the driver with its threads running, and
+// the program ended in std::terminate (an abort, exit 134).
+TEST(CertifyCheckpoint, ASaveFailingMidRunIsAnErrorNotAnAbort) {
+  const std::string path = temp_path("midrun");
+  const GameEntry& g = *find_game("binim");
+  const Params params = certify_params(g, {{"total", 7}});
+  cf::Report header;
+  header.game = g.name;
+  header.options = options_json(g, params);
+  header.bounds = cf::bounds_json(g, params);
+  std::atomic<int> blocks{0};
+  const auto make = [&] {
+    return std::make_unique<Hooked>(g.certify(params), [&](std::uint64_t) {
+      if (++blocks == 5) std::filesystem::create_directory(path + ".tmp");
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    });
+  };
+  std::remove(path.c_str());
+  EXPECT_NE(refusal([&] {
+              cf::run(make, header, {cf::Shard{1, 1}, 2, path, 0});
+            }).find("cannot write the checkpoint " + path + ".tmp"),
+            std::string::npos);
+  std::filesystem::remove_all(path + ".tmp");
+  std::remove(path.c_str());
 }
 
 }  // namespace
