@@ -110,7 +110,9 @@ int run_recheck(const CertifyArgs& a) {
                         {"rerun", cf::to_json(result.rerun)}};
     out = j.dump(2) + "\n";
   } else {
-    out = cf::to_text(result.rerun);
+    out = fmt::format("certify --recheck {}: shard {}/{} run again by this binary:\n", a.recheck,
+                      claimed.shard.index, claimed.shard.count) +
+          cf::to_text(result.rerun);
     if (claimed.binary != result.rerun.binary) {
       out += fmt::format("note: the report was written by {}; this is {}\n", claimed.binary,
                          result.rerun.binary);

@@ -47,6 +47,14 @@ def main():
     tampered = shard(binary, 3, 3)  # bounds edited after the run, the digest not recomputed
     tampered["bounds"]["rows"] = 5
     write("certify_tampered3of3.json", tampered)
+    # Forged: edited, then the fingerprint and digest recomputed, as anyone
+    # can (docs/certify.md, "What a report proves").
+    skipped = shard(binary, 1, 3)  # nim has no mirror images
+    skipped["skipped"], skipped["checked"], skipped["agreed"] = skipped["checked"], 0, 0
+    write("certify_forged_skipped1of3.json", seal(skipped))
+    nodes = shard(binary, 1, 3)  # holds every invariant: only a rerun tells
+    nodes["reference_nodes"] = 5
+    write("certify_forged_nodes1of3.json", seal(nodes))
 
 
 if __name__ == "__main__":

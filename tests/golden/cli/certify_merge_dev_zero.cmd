@@ -1,0 +1,1 @@
+certify-merge /dev/zero

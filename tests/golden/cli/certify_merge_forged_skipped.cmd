@@ -1,0 +1,1 @@
+certify-merge certify_forged_skipped1of3.json certify_shard2of3.json certify_shard3of3.json

@@ -1,0 +1,1 @@
+certify --recheck certify_shard1of3.json nim
