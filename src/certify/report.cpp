@@ -16,6 +16,7 @@
 #include <iterator>
 #include <map>
 
+#include "certify/enumerate.h"
 #include "core/game.h"
 #include "core/input_error.h"
 
@@ -378,6 +379,9 @@ std::optional<std::string> read_report_file(const std::string& path, std::string
 
 void check_counts(const Report& r) {
   const auto refuse = [](std::string message) { throw RequestError(std::move(message)); };
+  if (r.space > kMaxInstances) {
+    refuse(fmt::format("its {} instances are more than certify counts (2^62)", r.space));
+  }
   if (r.shard.index < 1 || r.shard.index > r.shard.count ||
       r.shard.count > (std::uint64_t{1} << 32)) {
     refuse(fmt::format("its shard {}/{} is not one of 1/N .. N/N", r.shard.index, r.shard.count));

@@ -187,7 +187,8 @@ Command add_certify(CLI::App& app) {
   cmd->add_option("-j,--threads", args.threads, "threads (default: the cores)")
       ->check(CLI::Range(1, 1024));
   cmd->add_option("--checkpoint", args.checkpoint,
-                  "save progress to FILE every few seconds; resume from it if it exists");
+                  "save progress to FILE every few seconds; resume from it if it exists (with "
+                  "--recheck: a file only the recheck wrote)");
   cmd->add_option("--max-states", args.max_states,
                   "limit on positions stored by each exhaustive search")
       ->check(kWholeNumber)

@@ -690,6 +690,9 @@ TEST(CertifyDigest, ResealedEditsAreRefusedByTheInvariants) {
               cf::merge(nim, t, names, 2);
             }).find("this perfectplay's nim with its options and bounds has 329"),
             std::string::npos);
+  EXPECT_NE(merged_with(resealed(s[0], [](cf::Report& r) { r.space = std::uint64_t{1} << 63; }))
+                .find("more than certify counts"),
+            std::string::npos);
   // Edited reference nodes and time hold every invariant: only a rerun
   // tells. --recheck reproduces the genuine shard and not the edited one.
   const cf::Report nodes = resealed(s[0], [](cf::Report& r) { r.nodes = 5; });
@@ -932,6 +935,29 @@ TEST(CertifyCheckpoint, ASaveFailingMidRunIsAnErrorNotAnAbort) {
             std::string::npos);
   std::filesystem::remove_all(path + ".tmp");
   std::remove(path.c_str());
+}
+
+// A space that skips nothing is known to skip nothing without a visit: the
+// recount of a report over every 4 x 4 gridgame matrix of [-2, 2] (1.5 x
+// 10^11 instances, hours at a visit each) is immediate.
+TEST(CertifyDigest, NoRecountWhereTheSpaceSkipsNone) {
+  const GameEntry& g = *find_game("gridgame");
+  const Params params = certify_params(g, {{"n", 4}});
+  const cf::SpaceFactory make = [&] { return g.certify(params); };
+  const std::unique_ptr<CertifySpace> space = make();
+  ASSERT_GT(space->size(), std::uint64_t{100'000'000'000});
+  cf::Report r;
+  r.game = g.name;
+  r.description = space->description();
+  r.space = r.slice = r.checked = space->size();
+  r.threads = 1;
+  EXPECT_NO_THROW(cf::check_against_space(r, *space, make, 1));
+  r.checked -= 1;
+  r.skipped = 1;
+  EXPECT_NE(refusal([&] {
+              cf::check_against_space(r, *space, make, 1);
+            }).find("gridgame with these options skips none"),
+            std::string::npos);
 }
 
 }  // namespace
