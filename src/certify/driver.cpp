@@ -195,7 +195,6 @@ Report run(const SpaceFactory& make, Report r, const RunOptions& o) {
   r.checked = r.skipped = r.disagreed = r.nodes = 0;
   r.examples.clear();
   r.merged = 0;
-
   r.next_block.reset();
   r.digest.clear();
 

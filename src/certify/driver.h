@@ -67,8 +67,8 @@ Params params_of(const GameEntry& g, const Report& r);
 // --no-symmetry, skips none); each listed disagreement is the space's
 // instance at its index, and one that is checked. RequestError naming the
 // first that fails. Visits every instance of the blocks done only where the
-// space skips some (that is, `checked()` per instance: bacteria's whole
-// 16-cell space in about 0.1 s a thread).
+// space skips some (`checked()` per instance, about 75 ns of CPU each for
+// bacteria: its whole 16-cell space in 0.04 s).
 void check_against_space(const Report& r, CertifySpace& first, const SpaceFactory& make,
                          unsigned threads);
 
