@@ -29,9 +29,13 @@ const MoveInfo* find_move(const Analysis& a, const std::string& move) {
 }
 
 bool exhaustive(const Value& v) {
-  return v.source == ValueSource::kReference &&
-         (v.kind == ValueKind::kWin || v.kind == ValueKind::kLoss || v.kind == ValueKind::kDraw ||
-          v.kind == ValueKind::kScore);
+  return v.source == ValueSource::kReference && v.known();
+}
+
+// A nimber read as what it means to the player to move (0 loses).
+ValueKind outcome_kind(const Value& v) {
+  if (v.kind != ValueKind::kNimber) return v.kind;
+  return v.nimber && *v.nimber != 0 ? ValueKind::kWin : ValueKind::kLoss;
 }
 
 // Each of the mover's moves in `a` with the opponent's best reply.
@@ -58,8 +62,9 @@ json game_tree(const GameEntry& g, const Analysis& root, const Params& params, i
   // right after the winning move. In a scored game every alternative of the
   // root's mover is answered.
   std::optional<std::size_t> refute_at;
-  if (root.value.is_loss() || root.value.kind == ValueKind::kScore) refute_at = 0;
-  if (root.value.is_win()) refute_at = 1;
+  const ValueKind kind = outcome_kind(root.value);
+  if (kind == ValueKind::kLoss || kind == ValueKind::kScore) refute_at = 0;
+  if (kind == ValueKind::kWin) refute_at = 1;
   json refutations = nullptr;
   Analysis a = root;
   std::size_t ply = 0;
@@ -171,8 +176,8 @@ void check_game_tree(const GameEntry& g, const Params& params, const std::string
                                        text(last.value), text(claimed)));
       }
     } else {
-      const ValueKind expected = kind_before(last.value.kind, plies);
-      if (expected != claimed.kind) {
+      const ValueKind expected = kind_before(outcome_kind(last.value), plies);
+      if (expected != outcome_kind(claimed)) {
         throw WitnessError(path + "/value",
                            fmt::format("{} plies to an end worth {} make a {}, not a {}", plies,
                                        text(last.value), kind_name(expected), text(claimed)));
@@ -213,8 +218,9 @@ void check_game_tree(const GameEntry& g, const Params& params, const std::string
     if (!move.is_string()) throw WitnessError(rp + "/move", "not a string");
     const std::string child =
         apply_checked(g, line[ply], move.get<std::string>(), params, rp + "/move");
-    if (!seen.insert(child).second) {
-      throw WitnessError(rp + "/move", "a move listed twice (the same child)");
+    // Distinct moves may lead to one child (two cells of one bacteria line).
+    if (!seen.insert(move.get<std::string>()).second) {
+      throw WitnessError(rp + "/move", "a move listed twice");
     }
     const json& reply = witness_field(replies[i], rp, "reply");
     if (reply.is_string()) {
@@ -310,7 +316,10 @@ nlohmann::json explain_document(const GameEntry& g, std::string_view position, c
               {"options", options_json(g, params)},
               {"position", root.position},
               {"value", to_json(root.value)}};
-  if (g.explain) doc["argument"] = g.explain(root.position, params);
+  if (g.explain) {
+    json argument = g.explain(root.position, params);  // null: none for this position
+    if (!argument.is_null()) doc["argument"] = std::move(argument);
+  }
   if (exhaustive(root.value)) doc["game_tree"] = game_tree(g, root, params, options.depth);
   doc["text"] = json::array();
   for (std::string& line : [&] {
@@ -355,9 +364,14 @@ WitnessCheck check_explanation(const GameEntry& g, const nlohmann::json& doc) {
         witness_value(witness_field(argument, "/argument", "value"), "/argument/value");
     // The theory does not know remoteness; what it argues must agree with
     // the document's value in everything it states.
-    const bool agrees = argued.kind == claimed.kind && argued.score == claimed.score &&
-                        argued.nimber == claimed.nimber &&
-                        (!argued.remoteness || argued.remoteness == claimed.remoteness);
+    // A nimber argued proves a win (non-zero) or a loss (zero) claimed.
+    const bool by_nimber = argued.kind == ValueKind::kNimber && argued.nimber &&
+                           (claimed.kind == ValueKind::kWin || claimed.kind == ValueKind::kLoss) &&
+                           (*argued.nimber != 0) == claimed.is_win();
+    const bool agrees =
+        by_nimber || (argued.kind == claimed.kind && argued.score == claimed.score &&
+                      argued.nimber == claimed.nimber &&
+                      (!argued.remoteness || argued.remoteness == claimed.remoteness));
     if (!agrees) {
       throw WitnessError("/argument/value",
                          fmt::format("the argument proves {}, the document claims {}", text(argued),
@@ -396,6 +410,11 @@ std::string explanation_text(const nlohmann::json& doc) {
     out += fmt::format("\nWhy ({}):\n", a.at("kind").get<std::string>());
     for (const json& line : a.at("text")) out += "  " + line.get<std::string>() + "\n";
   }
+  if (!doc.contains("argument") && !doc.contains("game_tree")) {
+    out +=
+        "\nNo explanation: the theory does not cover this position and it is too large for "
+        "exhaustive search.\n";
+  }
   if (doc.contains("game_tree")) {
     const json& t = doc["game_tree"];
     const json& pv = t.at("principal_variation");
@@ -423,8 +442,8 @@ std::string explanation_text(const nlohmann::json& doc) {
       const std::string at = r.at("position").get<std::string>();
       out += fmt::format("\nAt ply {}{}, every move and the answer to it ({} of {}):\n",
                          r.at("ply").get<std::size_t>(),
-                         at.find('\n') == std::string::npos ? " (" + at + ")" : "",
-                         replies.size(), r.at("moves_total").dump());
+                         at.find('\n') == std::string::npos ? " (" + at + ")" : "", replies.size(),
+                         r.at("moves_total").dump());
       for (const json& e : replies) {
         out += fmt::format("  {:<12} ({})  answered by {}\n", e.at("move").get<std::string>(),
                            kind_text(witness_value(e.at("value"), "")),
