@@ -20,6 +20,9 @@ using nlohmann::json;
 // exhaustive analysis); the rest are counted, and the check says the list is
 // partial.
 constexpr std::size_t kMaxRefutations = 64;
+// A board longer than this is not drawn again in the text (a 2000 x 2000
+// matrix would double the document).
+constexpr std::size_t kBoardShownBytes = 4096;
 
 const MoveInfo* find_move(const Analysis& a, const std::string& move) {
   for (const MoveInfo& m : a.moves) {
@@ -310,17 +313,20 @@ Value witness_value(const nlohmann::json& v, const std::string& path) {
 
 nlohmann::json explain_document(const GameEntry& g, std::string_view position, const Params& params,
                                 const ExplainOptions& options) {
-  const Analysis root = g.analyze(position, params);
-  json doc = {{"schema", kJsonSchema},
-              {"game", g.name},
-              {"options", options_json(g, params)},
-              {"position", root.position},
-              {"value", to_json(root.value)}};
+  json doc;
+  {
+    const Analysis root = g.analyze(position, params);
+    doc = {{"schema", kJsonSchema},
+           {"game", g.name},
+           {"options", options_json(g, params)},
+           {"position", root.position},
+           {"value", to_json(root.value)}};
+    if (exhaustive(root.value)) doc["game_tree"] = game_tree(g, root, params, options.depth);
+  }  // the analysis (its moves and children) is freed before the argument is built
   if (g.explain) {
-    json argument = g.explain(root.position, params);  // null: none for this position
+    json argument = g.explain(doc["position"].get_ref<const std::string&>(), params);
     if (!argument.is_null()) doc["argument"] = std::move(argument);
   }
-  if (exhaustive(root.value)) doc["game_tree"] = game_tree(g, root, params, options.depth);
   doc["text"] = json::array();
   for (std::string& line : [&] {
          std::vector<std::string> lines;
@@ -395,6 +401,10 @@ std::string explanation_text(const nlohmann::json& doc) {
   if (one_line) {
     out += fmt::format("{} {}: {} ({})\n", doc.at("game").get<std::string>(), position, text(v),
                        source_words(v.source));
+  } else if (position.size() > kBoardShownBytes) {  // the JSON holds it; the text does not
+    out += fmt::format("{}: {} ({}), for the position given ({} bytes, not repeated here)\n",
+                       doc.at("game").get<std::string>(), text(v), source_words(v.source),
+                       position.size());
   } else {  // a board of several lines, drawn below its value
     out += fmt::format("{}: {} ({}), the position:\n", doc.at("game").get<std::string>(), text(v),
                        source_words(v.source));
