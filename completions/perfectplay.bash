@@ -4,7 +4,7 @@
 _perfectplay() {
   local cur=${COMP_WORDS[COMP_CWORD]}
   local prog=${COMP_WORDS[0]}
-  local commands="list solve analyze hint play verify generate bench help"
+  local commands="list solve analyze hint play verify generate explain bench help"
   local extra
   extra=$("$prog" help 2>/dev/null | awk '/^Subcommands:/ {s = 1; next} s && NF {print $1}')
   [ -n "$extra" ] && commands="$extra help"

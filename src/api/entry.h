@@ -257,6 +257,15 @@ struct GameEntry {
   // value to the largest whose inputs stay within the contest's limits.
   std::map<std::string, std::pair<std::int64_t, std::int64_t>> contest_bounds;
 
+  // `perfectplay explain` (api/explain.h, docs/explain.md). Optional: the
+  // theory's argument for a position's value, {"kind", "value", "text",
+  // "witness"}; and its checker, written apart from the theory, which
+  // recomputes what it needs from the position and the rules and throws
+  // WitnessError (api/explain.h) at the first defect of `argument`.
+  std::function<nlohmann::json(std::string_view position, const Params&)> explain;
+  std::function<void(std::string_view position, const Params&, const nlohmann::json& argument)>
+      check_witness;
+
   // `perfectplay certify` (docs/certify.md): its size bounds, and the space of
   // every instance up to them (the game's <game>_certify.cpp). A space serves
   // one thread: the driver asks for one per thread.

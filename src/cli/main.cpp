@@ -12,6 +12,7 @@
 #include <new>
 #include <string>
 
+#include "api/explain.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "core/game.h"
@@ -34,6 +35,7 @@ struct Options {
   std::uint64_t trials = 1000;
   std::uint64_t max_states = pp::SearchLimits{}.max_states;
   std::optional<std::uint64_t> case_number;  // --case K: the position is case K of a contest input
+  int depth = pp::ExplainOptions{}.depth;    // explain --depth
   std::map<std::string, std::int64_t> values;
   std::map<std::string, bool> flags;
   std::map<std::string, std::string> texts;
@@ -367,6 +369,37 @@ void write_solve_json(const pp::GameEntry& g, std::string_view input, const pp::
   write_out(sink.finish(std::move(out)));
 }
 
+// `explain --check FILE`: exit 0 when the witness holds, 3 when it does not.
+int check_explanation_file(const std::string& path) {
+  const std::string text = read_all(path, kMaxPositionBytes);
+  const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+  if (doc.is_discarded()) {
+    throw pp::RequestError(
+        fmt::format("{} is not JSON (explain --json writes the document)", input_name(path)));
+  }
+  if (!doc.is_object() || !doc.contains("game") || !doc["game"].is_string()) {
+    throw pp::RequestError(
+        fmt::format("{}: an explanation is an object naming its \"game\"", input_name(path)));
+  }
+  const pp::GameEntry* g = pp::find_game(doc["game"].get<std::string>());
+  if (g == nullptr || !g->analyze) {
+    throw pp::RequestError(
+        fmt::format("{}: no game `{}`", input_name(path), doc["game"].get<std::string>()));
+  }
+  try {
+    const pp::WitnessCheck c = pp::check_explanation(*g, doc);
+    std::string out = fmt::format("{}: the explanation holds\n", input_name(path));
+    for (const std::string& line : c.checked) out += "  " + line + "\n";
+    write_out(out);
+    return kExitOk;
+  } catch (const pp::WitnessError& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s: the explanation does not hold: %s\n", input_name(path).c_str(),
+                 e.what());
+    return kExitMismatch;
+  }
+}
+
 int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
   pp::Params params = to_params(g, o);
   if (command == "solve") {
@@ -410,6 +443,18 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
       write_json(pp::to_json(std::move(a)));
     } else {
       print_analysis(a);
+    }
+    return kExitOk;
+  }
+  if (command == "explain") {
+    const nlohmann::json doc =
+        read_from(PositionText(g, o, false, params), params, [&](std::string_view t) {
+          return pp::explain_document(g, t, params, pp::ExplainOptions{o.depth});
+        });
+    if (o.json) {
+      write_json(doc);
+    } else {
+      write_out(pp::explanation_text(doc));
     }
     return kExitOk;
   }
@@ -605,27 +650,43 @@ int main(int argc, char** argv) {
       {"play", "Play against the engine in the terminal"},
       {"verify", "Fast theory against exhaustive reference on random instances"},
       {"generate", "Random instances in the contest format"},
+      {"explain",
+       "Why a position's value is right: the theory's argument and perfect play, as a witness "
+       "that `explain --check` verifies"},
   };
 
   Options options;
+  CLI::App* explain_cmd = nullptr;
+  std::string explain_check;
   std::string chosen_command;
   const pp::GameEntry* chosen_game = nullptr;
 
   for (const CommandSpec& spec : commands) {
     CLI::App* cmd = app.add_subcommand(spec.name, spec.help);
-    cmd->require_subcommand(1);
-    cmd->fallthrough();  // --color may come anywhere
     const std::string name = spec.name;
+    // `explain --check FILE` names no game: the document does.
+    if (name == "explain") {
+      explain_cmd = cmd;
+      cmd->require_subcommand(0, 1);
+      cmd->add_option("--check", explain_check,
+                      "check an explanation (explain --json's output, or an edited copy) against "
+                      "the rules: exit 0 when it holds, 3 when it does not");
+    } else {
+      cmd->require_subcommand(1);
+    }
+    cmd->fallthrough();  // --color may come anywhere
     for (const pp::GameEntry& g : pp::all_games()) {
       // An entry offers only the commands it has functions for (the bare
       // assignment solver: solve and generate).
       const bool offered = (name == "solve" && g.solve) || (name == "analyze" && g.analyze) ||
                            (name == "hint" && g.hint) || (name == "play" && g.play) ||
-                           (name == "verify" && g.verify) || (name == "generate" && g.generate);
+                           (name == "verify" && g.verify) || (name == "generate" && g.generate) ||
+                           (name == "explain" && g.analyze);
       if (!offered) continue;
       CLI::App* sub = cmd->add_subcommand(g.name, g.summary);
       sub->fallthrough();
-      const bool reads_position = name == "analyze" || name == "hint" || name == "play";
+      const bool reads_position =
+          name == "analyze" || name == "hint" || name == "play" || name == "explain";
       if (name == "solve" || reads_position) {
         sub->add_option("file", options.file,
                         name == "solve"  ? "contest input file (- or nothing: stdin)"
@@ -651,8 +712,14 @@ int main(int argc, char** argv) {
             ->check(kWholeNumber)
             ->capture_default_str();
       }
-      if (name == "solve" || name == "analyze" || name == "hint" || name == "verify") {
+      if (name == "solve" || name == "analyze" || name == "hint" || name == "verify" ||
+          name == "explain") {
         sub->add_flag("--json", options.json, "machine-readable output (docs/json.md)");
+      }
+      if (name == "explain") {
+        sub->add_option("--depth", options.depth, "the longest principal variation shown, in plies")
+            ->check(CLI::Range(0, 100000))
+            ->capture_default_str();
       }
       if (name == "play") {
         sub->add_option("--as", options.as,
@@ -759,7 +826,8 @@ int main(int argc, char** argv) {
     const pp::GameEntry* found = pp::find_game(game);
     if (is_command && found != nullptr && command != "solve" && command != "generate" &&
         !((command == "analyze" && found->analyze) || (command == "hint" && found->hint) ||
-          (command == "play" && found->play) || (command == "verify" && found->verify))) {
+          (command == "play" && found->play) || (command == "verify" && found->verify) ||
+          (command == "explain" && found->analyze))) {
       std::fprintf(stderr, "perfectplay: %s offers no `%s` (%s)\n", game.c_str(), command.c_str(),
                    found->summary.c_str());
       return kExitUsage;
@@ -868,6 +936,16 @@ int main(int argc, char** argv) {
     if (bench->parsed()) return run_bench(bench_games, bench_size, bench_json);
     for (const Command& c : own_commands) {
       if (c.app->parsed()) return c.run();
+    }
+    if (explain_cmd != nullptr && explain_cmd->parsed() && chosen_game == nullptr) {
+      if (explain_check.empty()) {
+        throw UsageError(
+            "explain needs a game (`perfectplay explain GAME --position P`) or --check FILE");
+      }
+      return check_explanation_file(explain_check);
+    }
+    if (!explain_check.empty()) {
+      throw UsageError("--check reads the game from the explanation: give no GAME with it");
     }
     if (chosen_game == nullptr) return kExitUsage;
     return run(chosen_command, *chosen_game, options);

@@ -237,6 +237,12 @@ class BasicSolver {
   bool col_live(std::size_t j) const { return col_live_[j]; }
   std::size_t size() const { return live_; }
   Cost reduced(std::size_t i, std::size_t j) const;
+  // The duals of the current optimum (live lines): row i's potential u(i)
+  // and column j's v(j), with u(i) + v(j) <= cost(i, j) on every live cell
+  // and equality on the matching (certified() checks both): the proof that
+  // the matching is a minimum, which `explain` hands out.
+  Cost row_potential(std::size_t i) const { return u(i); }
+  Cost column_potential(std::size_t j) const { return v_[j]; }
 
   // Square problems only, from here on.
   // For a live row r: value[c] = min cost of a matching of the live lines that

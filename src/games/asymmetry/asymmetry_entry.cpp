@@ -6,6 +6,7 @@
 
 #include "core/text_reader.h"
 #include "games/asymmetry/asymmetry_contest.h"
+#include "games/asymmetry/asymmetry_explain.h"
 #include "games/asymmetry/asymmetry_solve.h"
 #include "verify/verify.h"
 
@@ -261,6 +262,8 @@ GameEntry entry() {
     each({{"asymmetry", solve_contest(input)}});
   };
   add_engine<Model>(e, [](const Params&) { return Model(); });
+  e.explain = explain;
+  e.check_witness = check_witness;
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {
     const auto rows = params.get("rows"), cols = params.get("cols"), k = params.get("k");
     // M is a bound, as for generate: grid_gen draws even widths up to it, so

@@ -8,6 +8,7 @@
 
 #include "core/text_reader.h"
 #include "games/bacteria/bacteria_contest.h"
+#include "games/bacteria/bacteria_explain.h"
 #include "games/bacteria/bacteria_io.h"
 #include "verify/verify.h"
 
@@ -342,6 +343,8 @@ GameEntry entry() {
     for (const std::uint64_t y : solve_within(input, params.limits)) each(y);
   };
   add_engine<Model>(e, [](const Params& p) { return Model(p.limits); });
+  e.explain = explain;
+  e.check_witness = check_witness;
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {
     const auto rows = params.get("rows"), cols = params.get("cols");
     if (rows * cols > kReferenceMaxEmpty + 4) {

@@ -7,6 +7,7 @@
 #include "api/drawing.h"
 #include "core/text_reader.h"
 #include "games/binim/binim_contest.h"
+#include "games/binim/binim_explain.h"
 #include "games/binim/binim_io.h"
 #include "games/binim/binim_theory.h"
 #include "verify/verify.h"
@@ -246,6 +247,13 @@ GameEntry make_entry(Ending ending) {
     for (const Player w : solve_contest(input, ending)) each(name_of(w));
   };
   add_engine<Model>(e, [ending](const Params&) { return Model(ending); });
+  e.explain = [ending](std::string_view position, const Params&) {
+    return explain(position, ending);
+  };
+  e.check_witness = [ending](std::string_view position, const Params&,
+                             const nlohmann::json& argument) {
+    check_witness(position, ending, argument);
+  };
   e.verify = [ending](std::uint64_t trials, Seed seed, const Params& params) {
     const Model model(ending);
     const std::int64_t stacks = params.get("stacks");

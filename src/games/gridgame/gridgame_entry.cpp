@@ -9,6 +9,7 @@
 #include "core/progress.h"
 #include "core/text_reader.h"
 #include "games/gridgame/gridgame_contest.h"
+#include "games/gridgame/gridgame_explain.h"
 #include "games/gridgame/gridgame_io.h"
 #include "games/gridgame/gridgame_theory.h"
 #include "verify/verify.h"
@@ -234,6 +235,8 @@ GameEntry entry() {
         params.release_input);
   };
   add_engine<Model>(e, [](const Params&) { return Model(); });
+  e.explain = explain;
+  e.check_witness = check_witness;
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {
     const std::int64_t n = params.get("n");
     if (n > 9) {

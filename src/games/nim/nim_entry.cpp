@@ -8,6 +8,7 @@
 #include "api/drawing.h"
 #include "core/text_reader.h"
 #include "games/nim/nim_contest.h"
+#include "games/nim/nim_explain.h"
 #include "games/nim/nim_io.h"
 #include "games/nim/nim_reference.h"
 #include "games/nim/nim_theory.h"
@@ -192,6 +193,8 @@ GameEntry entry() {
     for_each_answer(input, ending_of(params), [&](const CaseAnswer& a) { each(answer_json(a)); });
   };
   add_engine<Model>(e, [](const Params& params) { return Model(ending_of(params)); });
+  e.explain = explain;
+  e.check_witness = check_witness;
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {
     const Model model(ending_of(params));
     const std::int64_t rows = params.get("rows");

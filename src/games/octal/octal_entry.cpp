@@ -9,6 +9,7 @@
 #include "api/drawing.h"
 #include "core/text_reader.h"
 #include "games/octal/octal_contest.h"
+#include "games/octal/octal_explain.h"
 #include "games/octal/octal_io.h"
 #include "verify/generators.h"
 #include "verify/verify.h"
@@ -255,6 +256,8 @@ GameEntry entry() {
     for_each_answer(input, [&](const CaseAnswer& a) { each(answer_json(a)); });
   };
   add_engine<Model>(e, [](const Params& params) { return Model(code_of(params)); });
+  e.explain = explain;
+  e.check_witness = check_witness;
   e.verify = [](std::uint64_t trials, Seed seed, const Params& params) {
     const Model model(code_of(params));
     const std::int64_t rows = params.get("rows");

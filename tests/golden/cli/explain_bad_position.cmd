@@ -1,0 +1,1 @@
+explain nim --position "1 x"
