@@ -31,7 +31,7 @@ const MoveInfo* find_move(const Analysis& a, const std::string& move) {
   return nullptr;
 }
 
-bool exhaustive(const Value& v) {
+bool value_is_exhaustive(const Value& v) {
   return v.source == ValueSource::kReference && v.known();
 }
 
@@ -84,7 +84,7 @@ json game_tree(const GameEntry& g, const Analysis& root, const Params& params, i
     pv.push_back(std::move(step));
     a = g.analyze(child, params);
     ++ply;
-    if (a.to_move && !exhaustive(a.value)) {
+    if (a.to_move && !value_is_exhaustive(a.value)) {
       exact = false;  // the reference stopped reaching: no longer a proof
       break;
     }
@@ -321,7 +321,8 @@ nlohmann::json explain_document(const GameEntry& g, std::string_view position, c
            {"options", options_json(g, params)},
            {"position", root.position},
            {"value", to_json(root.value)}};
-    if (exhaustive(root.value)) doc["game_tree"] = game_tree(g, root, params, options.depth);
+    if (value_is_exhaustive(root.value))
+      doc["game_tree"] = game_tree(g, root, params, options.depth);
   }  // the analysis (its moves and children) is freed before the argument is built
   if (g.explain) {
     json argument = g.explain(doc["position"].get_ref<const std::string&>(), params);

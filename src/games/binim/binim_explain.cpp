@@ -20,7 +20,7 @@ using nlohmann::json;
 
 constexpr std::size_t kStacksShown = 12;
 
-std::string shown(const std::string& s) {
+std::string stack_shown(const std::string& s) {
   return s.size() <= 24 ? s : s.substr(0, 20) + fmt::format("... ({} bits)", s.size());
 }
 
@@ -57,7 +57,7 @@ nlohmann::json explain(std::string_view position, Ending ending) {
       if (listed++ < kStacksShown) {
         const std::uint64_t count = f.top == '0' ? f.zeros : f.ones;
         text.push_back(fmt::format("  stack {:>2} {:<24} top {}: worth {:+} ({} {}{}, {}'s)", i + 1,
-                                   shown(s), f.top, v, count, f.top == '0' ? "zero" : "one",
+                                   stack_shown(s), f.top, v, count, f.top == '0' ? "zero" : "one",
                                    count == 1 ? "" : "s", f.top == '0' ? "Dee" : "Dum"));
       }
     } else if (f.top == f.bottom) {
@@ -66,7 +66,7 @@ nlohmann::json explain(std::string_view position, Ending ending) {
           {{"stack", i + 1}, {"top", std::string(1, f.top)}, {"bottom", std::string(1, f.bottom)}});
       if (listed++ < kStacksShown) {
         text.push_back(fmt::format("  stack {:>2} {:<24} top and bottom {}: a pending move of {}",
-                                   i + 1, shown(s), f.top, f.top == '0' ? "Dee" : "Dum"));
+                                   i + 1, stack_shown(s), f.top, f.top == '0' ? "Dee" : "Dum"));
       }
     }
   }

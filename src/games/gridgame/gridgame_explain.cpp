@@ -23,7 +23,7 @@ __extension__ typedef unsigned __int128 WideMagnitude;
 // Bob's answers spelled out in the text; the rest are in the witness.
 constexpr std::size_t kAnswersShown = 12;
 
-std::vector<bool> live(const std::vector<int>& lines, int n) {
+std::vector<bool> live_mask(const std::vector<int>& lines, int n) {
   std::vector<bool> out(static_cast<std::size_t>(n), false);
   for (const int k : lines) out[static_cast<std::size_t>(k)] = true;
   return out;
@@ -71,7 +71,7 @@ nlohmann::json explain(std::string_view position, const Params&) {
   std::vector<std::string> text;
   Score total = g.score;
   if (!g.rows.empty()) {
-    const Solver plan(m, live(g.rows, m.size()), live(g.cols, m.size()));
+    const Solver plan(m, live_mask(g.rows, m.size()), live_mask(g.cols, m.size()));
     total += plan.cost();
     for (const int r : g.rows) {
       rows.push_back(r + 1);

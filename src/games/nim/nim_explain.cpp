@@ -20,7 +20,7 @@ using nlohmann::json;
 // Rows drawn in binary in the text; a longer board is summarized.
 constexpr std::size_t kRowsShown = 16;
 
-Ending ending_of(const Params& params) {
+Ending ending_in(const Params& params) {
   return params.flag("misere") ? Ending::kMisere : Ending::kNormal;
 }
 
@@ -36,7 +36,7 @@ std::string binary(std::uint64_t v, int width) {
 
 nlohmann::json explain(std::string_view position, const Params& params) {
   const Position p = parse_position(position);
-  const Ending ending = ending_of(params);
+  const Ending ending = ending_in(params);
   const Summary s = summarize(p.rows);
   const bool wins = mover_wins(s, ending);
   const std::optional<Move> move = winning_move(p.rows, ending);
