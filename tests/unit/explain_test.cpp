@@ -16,7 +16,7 @@ namespace {
 
 using nlohmann::json;
 
-Params defaults(const GameEntry& g, bool misere = false) {
+Params explain_params(const GameEntry& g, bool misere = false) {
   Params p = params_from_json(g, json::object());
   if (misere) p.flags.insert("misere");
   return p;
@@ -62,7 +62,7 @@ std::vector<Explained> explained_all() {
       if (f.name == "misere") endings.push_back(true);
     }
     for (const bool misere : endings) {
-      const Params p = defaults(g, misere);
+      const Params p = explain_params(g, misere);
       for (const std::string& pos : positions_of(g, p)) {
         out.push_back({&g, p, explain_document(g, pos, p, ExplainOptions{60})});
       }
@@ -225,7 +225,7 @@ TEST(Explain, GridgameWitnessScalesToTwoThousand) {
       pos += j + 1 < 300 ? ' ' : '\n';
     }
   }
-  const Params p = defaults(*g);
+  const Params p = explain_params(*g);
   const json doc = explain_document(*g, pos, p);
   ASSERT_TRUE(doc.contains("argument"));
   EXPECT_NO_THROW(check_explanation(*g, doc));
