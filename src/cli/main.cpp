@@ -6,8 +6,10 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <new>
 #include <string>
@@ -560,6 +562,20 @@ void on_out_of_memory() {
 
 }  // namespace
 
+// CLI11's exit for a parse outcome: --help and --version print to stdout
+// and exit 0, unless what they printed could not be written (/dev/full):
+// then 1, as for any output lost.
+static int exit_after_cli11(CLI::App& app, const CLI::ParseError& e) {
+  const int code = app.exit(e);
+  if (code != 0) return kExitUsage;
+  std::cout.flush();
+  if (!std::cout || std::fflush(stdout) != 0) {
+    std::fprintf(stderr, "perfectplay: cannot write the output: %s\n", std::strerror(errno));
+    return kExitBadInput;
+  }
+  return kExitOk;
+}
+
 int main(int argc, char** argv) {
   g_reserve = new (std::nothrow) char[std::size_t{16} << 20];
   std::set_new_handler(on_out_of_memory);
@@ -832,11 +848,9 @@ int main(int argc, char** argv) {
                    where.c_str(), name.c_str(), where.c_str());
       return kExitUsage;
     }
-    const int code = app.exit(e);
-    return code == 0 ? kExitOk : kExitUsage;
+    return exit_after_cli11(app, e);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? kExitOk : kExitUsage;
+    return exit_after_cli11(app, e);
   }
 
   const char* no_color = std::getenv("NO_COLOR");
@@ -886,6 +900,16 @@ int main(int argc, char** argv) {
     return kExitUsage;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "perfectplay: out of memory\n");
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    // Never an abort (exit 134, files left behind): whatever a command
+    // throws that has no handler above is a bug, reported as one.
+    std::fflush(stdout);
+    std::fprintf(stderr, "perfectplay: internal error (a bug, please report it): %s\n", e.what());
+    return kExitBadInput;
+  } catch (...) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "perfectplay: internal error (a bug, please report it)\n");
     return kExitBadInput;
   }
 }
