@@ -215,10 +215,24 @@ std::int64_t cpu_ticks(pid_t pid) {
 constexpr std::size_t kDirentReclen = 16;
 constexpr std::size_t kDirentName = 19;
 
+// The processes already counted as left behind (no allocation after fork:
+// a fixed array; past it a process may be counted twice).
+struct Seen {
+  pid_t pids[1024];
+  int count = 0;
+  bool add(pid_t pid) {
+    for (int i = 0; i < count; ++i) {
+      if (pids[i] == pid) return false;
+    }
+    if (count < 1024) pids[count++] = pid;
+    return true;
+  }
+};
+
 // Sends SIGKILL to every child of this process (those re-parented to it
 // included), found by a scan of /proc; returns how many were alive (not
-// zombies).
-int kill_children() {
+// zombies), and adds those not seen before to `strays`.
+int kill_children(Seen& seen, int& strays) {
   const int dir = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir < 0) return 0;
   const pid_t self = ::getpid();
@@ -240,7 +254,10 @@ int kill_children() {
       const std::size_t len = read_stat(path, stat, sizeof stat);
       const char* f[2];
       if (stat_fields(stat, len, f, 2) < 2 || to_int(f[1]) != self) continue;
-      if (f[0][0] != 'Z') ++alive;
+      if (f[0][0] != 'Z') {
+        ++alive;
+        if (seen.add(static_cast<pid_t>(pid))) ++strays;
+      }
       ::kill(static_cast<pid_t>(pid), SIGKILL);
     }
   }
@@ -248,19 +265,28 @@ int kill_children() {
   return alive;
 }
 
-// Kills what is left below this process and reaps it, until it has no
-// child: a killed process's own children are re-parented here as it dies,
-// and the next scan finds them. Bounded (5 s) in case /proc cannot be read.
-int kill_descendants(pid_t group) {
+// Kills what is left below this process once the program has been reaped,
+// until it has no child. A process the program left is a child of ours by
+// then (re-parented as its parent died: we are the subreaper), so with no
+// child there is nothing to do and /proc is not read (the common case);
+// otherwise each scan kills the children it finds and waits for one to die,
+// whose own children are then ours for the next scan. Bounded (5 s) in case
+// /proc cannot be read.
+int kill_descendants() {
+  Seen seen;
   int strays = 0;
   const std::int64_t give_up = now_ns() + 5'000'000'000;
   for (;;) {
-    strays += kill_children();
-    ::kill(-group, SIGKILL);  // the group's members not yet re-parented here
     int status = 0;
-    const pid_t w = ::wait4(-1, &status, WNOHANG, nullptr);
+    pid_t w = ::wait4(-1, &status, WNOHANG, nullptr);
     if (w < 0 && errno == ECHILD) break;
     if (w > 0) continue;
+    if (kill_children(seen, strays) > 0) {
+      // Every child is killed: one of them will end, and wake this wait.
+      while ((w = ::wait4(-1, &status, 0, nullptr)) < 0 && errno == EINTR) {
+      }
+      continue;
+    }
     if (now_ns() > give_up) break;
     sleep_ns(1'000'000);
   }
@@ -277,26 +303,28 @@ struct ChildSetup {
 };
 
 [[noreturn]] void supervise(const ChildSetup& s) {
-  // Killed with judge (SIGTERM when the thread that forked it ends), and
-  // then it kills the program: the same path as a forwarded stop.
   ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-  struct sigaction sa {};
-  sa.sa_handler = on_stop_signal;
-  ::sigemptyset(&sa.sa_mask);
-  for (const int sig : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(sig, &sa, nullptr);
-  sigset_t all;
-  ::sigemptyset(&all);
-  ::sigprocmask(SIG_SETMASK, &all, nullptr);
+  // A child's end and the stop signals are taken by sigtimedwait, blocked
+  // meanwhile: the supervisor wakes at once when the program ends (no
+  // polling delay), at a deadline, or on SIGINT, SIGTERM, SIGHUP. The
+  // kernel sends SIGTERM when judge (the thread that forked it) dies: the
+  // same path as a forwarded stop.
+  sigset_t watched;
+  ::sigemptyset(&watched);
+  for (const int sig : {SIGCHLD, SIGINT, SIGTERM, SIGHUP}) ::sigaddset(&watched, sig);
+  ::sigprocmask(SIG_SETMASK, &watched, nullptr);
   ::prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
+  int stop = g_stop.load();  // asked before the fork
   Report r;
   const std::int64_t start = now_ns();
   const pid_t pid = ::fork();
   if (pid == 0) {
     ::setpgid(0, 0);
-    // The program starts with judge's default dispositions, not ours.
-    struct sigaction dfl {};
-    dfl.sa_handler = SIG_DFL;
-    for (const int sig : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(sig, &dfl, nullptr);
+    // The program starts with no signal blocked and judge's handlers reset
+    // (exec resets a caught signal to its default).
+    sigset_t none;
+    ::sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
     ::dup2(s.in_fd, 0);
     ::dup2(s.out_fd, 1);
     ::dup2(s.err_fd, 2);
@@ -317,24 +345,25 @@ struct ChildSetup {
   ::close(s.in_fd);
   ::close(s.out_fd);
   ::close(s.err_fd);
-  std::int64_t delay = 100'000;
   std::int64_t stop_deadline = 0;
   for (;;) {
     int status = 0;
     struct rusage usage {};
-    const pid_t w = ::wait4(-1, &status, WNOHANG, &usage);
-    if (w == pid) {
-      r.status = status;
-      r.usage = usage;
-      r.reaped = 1;
-      break;
+    pid_t w = 0;
+    // Every child that ended, the program or a detached one (reaped here,
+    // so no zombie is left for the scan).
+    while ((w = ::wait4(-1, &status, WNOHANG, &usage)) > 0) {
+      if (w == pid) {
+        r.status = status;
+        r.usage = usage;
+        r.reaped = 1;
+      }
     }
-    if (w > 0) continue;  // a detached process that ended: reaped, looked at later
-    if (w < 0 && errno != EINTR) break;
+    if (r.reaped != 0 || (w < 0 && errno == ECHILD)) break;
     const std::int64_t now = now_ns();
-    if (const int sig = g_stop.load(); sig != 0 && stop_deadline == 0) {
+    if (stop != 0 && stop_deadline == 0) {
       r.stopped = 1;
-      ::kill(-pid, sig);  // forwarded: the program may clean up
+      ::kill(-pid, stop);  // forwarded: the program may clean up
       stop_deadline = now + static_cast<std::int64_t>(kStopGrace * 1e9);
     }
     const bool over_cpu = s.cpu_ticks > 0 && cpu_ticks(pid) > s.cpu_ticks;
@@ -353,12 +382,20 @@ struct ChildSetup {
       r.reaped = 1;
       break;
     }
-    sleep_ns(delay);
-    delay = std::min<std::int64_t>(delay * 2, 5'000'000);
+    // Until a child changes, a stop signal, the next deadline, or the next
+    // look at the CPU time (every 10 ms: /proc's ticks are 10 ms).
+    std::int64_t wait = (stop_deadline != 0 ? stop_deadline : start + s.time_ns) - now;
+    if (s.cpu_ticks > 0) wait = std::min<std::int64_t>(wait, 10'000'000);
+    wait = std::max<std::int64_t>(wait, 100'000);
+    struct timespec ts {};
+    ts.tv_sec = static_cast<time_t>(wait / 1000000000);
+    ts.tv_nsec = static_cast<long>(wait % 1000000000);
+    const int sig = ::sigtimedwait(&watched, nullptr, &ts);
+    if ((sig == SIGINT || sig == SIGTERM || sig == SIGHUP) && stop == 0) stop = sig;
   }
   r.wall_ns = now_ns() - start;
-  r.strays = kill_descendants(pid);
-  if (g_stop.load() != 0) r.stopped = 1;
+  r.strays = kill_descendants();
+  if (stop != 0) r.stopped = 1;
   const char* p = reinterpret_cast<const char*>(&r);
   std::size_t done = 0;
   while (done < sizeof r) {
