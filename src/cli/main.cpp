@@ -16,6 +16,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/guard.h"
 #include "core/game.h"
 #include "core/progress.h"
 #include "registry/registry.h"
@@ -885,31 +886,8 @@ int main(int argc, char** argv) {
     }
     if (chosen_game == nullptr) return kExitUsage;
     return run(chosen_command, *chosen_game, options);
-  } catch (const pp::InputError& e) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "%s\n", e.format(source_name(options)).c_str());
-    return kExitBadInput;
-  } catch (const pp::SearchLimitExceeded& e) {
-    std::fprintf(stderr, "perfectplay: %s\n", e.what());
-    return kExitTooLarge;
-  } catch (const pp::RequestError& e) {
-    std::fprintf(stderr, "perfectplay: %s\n", e.what());
-    return kExitBadInput;
-  } catch (const UsageError& e) {
-    std::fprintf(stderr, "perfectplay: %s\n", e.what());
-    return kExitUsage;
-  } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "perfectplay: out of memory\n");
-    return kExitBadInput;
-  } catch (const std::exception& e) {
-    // Never an abort (exit 134, files left behind): whatever a command
-    // throws that has no handler above is a bug, reported as one.
-    std::fflush(stdout);
-    std::fprintf(stderr, "perfectplay: internal error (a bug, please report it): %s\n", e.what());
-    return kExitBadInput;
   } catch (...) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "perfectplay: internal error (a bug, please report it)\n");
-    return kExitBadInput;
+    // Every command's exceptions, mapped to exit codes in one place.
+    return exit_for_exception(std::current_exception(), [&] { return source_name(options); });
   }
 }
