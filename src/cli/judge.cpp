@@ -379,10 +379,19 @@ int run_judge_command(JudgeArgs& a) {
     }
     if (!s.empty()) out += "slowest: " + s + "\n";
     if (jd::source_of(o) != jd::Source::kFiles) {
+      // The first few failures' commands; the others follow from the table's
+      // test numbers (the same command with that test's seed and sizes).
+      std::uint64_t listed = 0, failed = 0;
       for (const jd::TestResult& t : r.results) {
         if (t.verdict == jd::Verdict::kOk) continue;
-        fmt::format_to(std::back_inserter(out), "regenerate {}: {} >{}.in\n", t.name,
-                       regenerate(a, o, t.index), jd::verdict_code(t.verdict));
+        if (++failed > 10) continue;
+        ++listed;
+        fmt::format_to(std::back_inserter(out), "regenerate {} ({}): {} >test{}.in\n", t.name,
+                       jd::verdict_code(t.verdict), regenerate(a, o, t.index), t.index);
+      }
+      if (failed > listed) {
+        fmt::format_to(std::back_inserter(out), "({} more failing tests, in the table above)\n",
+                       failed - listed);
       }
     }
   }
