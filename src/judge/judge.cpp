@@ -244,11 +244,14 @@ Report run_judge(const GameEntry& game, const std::vector<std::string>& command,
   Progress shown;
   auto last_shown = Clock::now() - std::chrono::seconds(1);
 
+  std::uint64_t error_at = UINT64_MAX;
   auto worker = [&](int slot) {
+    std::uint64_t current = UINT64_MAX;
     try {
       for (;;) {
         throw_if_stopped();
         const std::uint64_t i = next.fetch_add(1);
+        current = i;
         if (abort || i >= stop_at || (count != 0 && i >= count) ||
             (options.time_s > 0 && since(start) >= options.time_s)) {
           return;
@@ -277,8 +280,13 @@ Report run_judge(const GameEntry& game, const std::vector<std::string>& command,
         }
       }
     } catch (...) {
+      // The lowest-numbered test's error, as for failures (a generator
+      // broken on every seed is reported on the first).
       const std::lock_guard lock(mutex);
-      if (!error) error = std::current_exception();
+      if (!error || current < error_at) {
+        error = std::current_exception();
+        error_at = current;
+      }
       abort = true;
     }
   };
