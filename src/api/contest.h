@@ -6,7 +6,7 @@
 // Lists shrink as delta debugging does: chunks of half the list removed,
 // then of a quarter, ... then single elements, so an input of T cases whose
 // failure lives in one case reaches one case in about log T steps; numbers
-// shrink toward a target in big steps first (the target, halfway, one step).
+// shrink toward a target by halving steps (a binary search, smaller_values).
 // A huge input would give millions of candidates: shrink_cases stops adding
 // them past kMaxCandidates or kMaxCandidateBytes (the fine-grained ones come
 // last, and become reachable once the input is smaller).
@@ -93,14 +93,28 @@ std::vector<std::vector<T>> smaller_lists(const std::vector<T>& v, std::size_t m
   return out;
 }
 
-// target, halfway, v one step toward target (distinct, never v itself).
+// Values between target and v, nearest the target first: target, then v
+// moved toward it by half the distance, a quarter, ..., one (distinct, never
+// v itself). Run in this order by judge's greedy shrink, which takes the
+// first that still fails and goes on from the same place in the next list
+// (judge.h), this is a binary search for the smallest failing value: about
+// 2 log2|v - target| runs, where one step at a time took |v - target|
+// (a nim row near 2^31 is 62 runs, not 2^31).
 inline std::vector<std::int64_t> smaller_values(std::int64_t v, std::int64_t target = 0) {
   std::vector<std::int64_t> out;
   if (v == target) return out;
-  const std::int64_t step = v > target ? -1 : 1;
-  for (const std::int64_t c : {target, target + (v - target) / 2, v + step}) {
-    if (c != v && (out.empty() || out.back() != c)) out.push_back(c);
+  out.push_back(target);
+  // The distance as unsigned: v - target may not fit an int64.
+  const bool down = v > target;
+  const std::uint64_t distance =
+      down ? static_cast<std::uint64_t>(v) - static_cast<std::uint64_t>(target)
+           : static_cast<std::uint64_t>(target) - static_cast<std::uint64_t>(v);
+  for (std::uint64_t step = distance / 2; step >= 1; step /= 2) {
+    const auto c = static_cast<std::int64_t>(down ? static_cast<std::uint64_t>(v) - step
+                                                  : static_cast<std::uint64_t>(v) + step);
+    if (c != out.back()) out.push_back(c);
   }
+  if (out.back() != (down ? v - 1 : v + 1)) out.push_back(down ? v - 1 : v + 1);
   return out;
 }
 

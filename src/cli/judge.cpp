@@ -5,9 +5,13 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <thread>
@@ -121,6 +125,87 @@ std::string block(std::string_view s, std::size_t max_lines = 60) {
   return out;
 }
 
+// The end of a text for the report: its last `max_lines` lines, escapes
+// shown, after a line saying how much came before (stderr: the failed
+// assertion or the traceback's last line is at the end).
+std::string tail_block(std::string_view s, std::size_t max_lines = 20) {
+  while (!s.empty() && s.back() == '\n') s.remove_suffix(1);
+  std::size_t start = s.size();
+  std::size_t lines = 0;
+  while (start > 0 && lines < max_lines) {
+    const std::size_t nl = s.rfind('\n', start - 1);
+    start = nl == std::string_view::npos ? 0 : nl + 1;
+    ++lines;
+    if (nl == std::string_view::npos) break;
+    if (lines < max_lines) start = nl;
+  }
+  if (start > 0 && s[start] == '\n') ++start;
+  std::string out;
+  if (start > 0) out += fmt::format("... ({} earlier bytes)\n", start);
+  out += block(s.substr(start), max_lines);
+  return out;
+}
+
+// Exit codes past 8: the worst verdict of --keep-going wins; a wrong answer
+// is the worst (the program is wrong), then a crash, the limits, the format.
+int severity(jd::Verdict v) {
+  switch (v) {
+    case jd::Verdict::kOk:
+      return 0;
+    case jd::Verdict::kPresentation:
+      return 1;
+    case jd::Verdict::kTimeLimit:
+      return 2;
+    case jd::Verdict::kMemoryLimit:
+      return 3;
+    case jd::Verdict::kRuntimeError:
+      return 4;
+    case jd::Verdict::kWrongAnswer:
+      return 5;
+  }
+  return 5;
+}
+
+// A word of a command line as a POSIX shell reads it back.
+std::string shell_quote(const std::string& w) {
+  if (!w.empty() &&
+      w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                          "_-+=./:,@%") == std::string::npos) {
+    return w;
+  }
+  std::string out = "'";
+  for (const char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// The files of a test folder in name order: its *.in files if it has any
+// (a Kattis data/ folder, with answers in *.ans), else every regular file
+// but answers (Polygon's 01, 01.a; *.ans, *.out).
+std::vector<std::string> test_files(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    throw UsageError(fmt::format("--tests-dir {}: not a folder", dir));
+  std::vector<std::string> all, in;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.empty() || name[0] == '.' || !e.is_regular_file(ec)) continue;
+    all.push_back(e.path().string());
+    if (e.path().extension() == ".in") in.push_back(all.back());
+  }
+  if (ec) throw RequestError(fmt::format("cannot list {}: {}", dir, ec.message()));
+  std::vector<std::string> files = in;
+  if (files.empty()) {
+    for (const std::string& f : all) {
+      const std::string ext = fs::path(f).extension().string();
+      if (ext != ".a" && ext != ".ans" && ext != ".out" && ext != ".answer") files.push_back(f);
+    }
+  }
+  std::sort(files.begin(), files.end());
+  if (files.empty()) throw UsageError(fmt::format("--tests-dir {}: no test files in it", dir));
+  return files;
+}
+
 struct JudgeArgs {
   GameOptions game;
   std::map<std::string, std::int64_t> values;
@@ -134,10 +219,37 @@ struct JudgeArgs {
   std::uint64_t memory_mb = 0;
   bool no_shrink = false;
   double shrink_time = 60;
+  double time_limit_cpu = 0;
+  bool time_limit_given = false;
   std::string save;
-  std::string input;
+  std::vector<std::string> inputs;
+  std::string tests_dir;
+  std::string gen;
+  double gen_time_limit = 10;
+  bool keep_going = false;
   const GameEntry* chosen = nullptr;
 };
+
+// The exact command that writes test i again: ours through `perfectplay
+// generate` (every size option spelled out), the setter's generator's with
+// its seed.
+std::string regenerate(const JudgeArgs& a, const jd::Options& o, std::uint64_t i) {
+  const GameEntry& g = *a.chosen;
+  if (jd::source_of(o) == jd::Source::kGenerator) return jd::generator_command(o, i);
+  const Params p = jd::test_params(g, o, i);
+  std::string out = fmt::format("perfectplay generate {} --seed {}", g.name, mix64(o.seed + i));
+  for (const ParamSpec& spec : g.params) {
+    const auto it = p.values.find(spec.name);
+    if (it == p.values.end()) continue;
+    if (spec.yes_no) {
+      if (it->second != 0) out += " --" + spec.name;
+    } else {
+      out += fmt::format(" --{} {}", spec.name, it->second);
+    }
+  }
+  for (const auto& [name, value] : a.game.texts) out += " --" + name + " " + shell_quote(value);
+  return out;
+}
 
 int run_judge_command(JudgeArgs& a) {
   const GameEntry& g = *a.chosen;
@@ -156,18 +268,27 @@ int run_judge_command(JudgeArgs& a) {
   o.tests = a.tests_given || a.time_s <= 0 ? a.tests : 0;
   o.time_s = a.time_s;
   o.jobs = a.jobs > 0 ? a.jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  o.limits.time_s = a.time_limit;
+  // With a CPU limit and no wall-clock one, the wall clock allows for a busy
+  // machine (several runs at once, other work): five times the CPU limit
+  // and two seconds; it only stops a program that sleeps or waits.
+  o.limits.time_s =
+      a.time_limit_cpu > 0 && !a.time_limit_given ? 5 * a.time_limit_cpu + 2 : a.time_limit;
+  o.limits.cpu_s = a.time_limit_cpu;
   o.limits.memory_bytes = a.memory_mb << 20;
   o.shrink = !a.no_shrink;
   o.shrink_time_s = a.shrink_time;
-  if (!a.input.empty()) {
-    o.input = read_all(a.input);
-    try {
-      g.validate_contest(*o.input);
-    } catch (const InputError& e) {
-      std::fprintf(stderr, "%s\n", e.format(input_name(a.input)).c_str());
-      return kExitBadInput;
-    }
+  o.inputs = a.inputs;
+  if (!a.tests_dir.empty()) {
+    for (std::string& f : test_files(a.tests_dir)) o.inputs.push_back(std::move(f));
+  }
+  o.gen = a.gen;
+  o.gen_time_s = a.gen_time_limit;
+  o.keep_going = a.keep_going;
+  if (!o.inputs.empty() && !o.gen.empty()) {
+    throw UsageError("--gen and --input/--tests-dir are two sources of tests: give one");
+  }
+  if (!o.gen.empty() && o.gen.find("{seed}") == std::string::npos) {
+    throw UsageError("--gen: the command has no {seed}; every test would be the same");
   }
   std::vector<std::string> command = a.command;
   command[0] = jd::resolve_program(command[0]);
@@ -188,44 +309,148 @@ int run_judge_command(JudgeArgs& a) {
     }
     std::fflush(stderr);
   };
-  const jd::Report r = jd::run_judge(g, command, o, progress);
+  // SIGINT, SIGTERM, SIGHUP: the programs running get the signal, then are
+  // killed with all they started; the scratch folder goes as run_judge
+  // unwinds; the exit code is the shell's for that signal.
+  jd::install_stop_handlers();
+  jd::Report r;
+  try {
+    r = jd::run_judge(g, command, o, progress);
+  } catch (const jd::Interrupted& e) {
+    if (shown) std::fputs("\r\033[K", stderr);
+    const char* name = sigabbrev_np(e.signal());
+    std::fprintf(stderr, "perfectplay judge %s: stopped by SIG%s; every program it ran is killed\n",
+                 g.name.c_str(), name != nullptr ? name : "?");
+    return 128 + e.signal();
+  }
   if (shown) std::fputs("\r\033[K", stderr);
 
+  std::string out;
+  jd::Verdict worst = jd::Verdict::kOk;
+  std::map<jd::Verdict, std::uint64_t> counts;
+  for (const jd::TestResult& t : r.results) {
+    ++counts[t.verdict];
+    if (severity(t.verdict) > severity(worst)) worst = t.verdict;
+  }
+  const auto notes = [&] {
+    std::string n;
+    if (r.past_limits > 0) {
+      n += fmt::format(
+          "note: {} broke the contest's limits (sizes past them were asked for: a stress test "
+          "beyond the contest), e.g. {}\n",
+          count(r.past_limits, "test"), r.past_limits_example);
+    }
+    if (r.strays > 0) {
+      n += fmt::format(
+          "note: the program left {} process{} running after it ended; judge killed "
+          "them\n",
+          r.strays, r.strays == 1 ? "" : "es");
+    }
+    return n;
+  };
+  if (a.keep_going) {
+    std::string summary;
+    for (const auto& [v, n] : counts) {
+      summary += fmt::format("{}{} {}", summary.empty() ? "" : ", ", n, jd::verdict_code(v));
+    }
+    out += fmt::format("judge {}: {}, {} in {:.2f} s: {} (seed {})\n", g.name,
+                       jd::verdict_code(worst), count(r.tests, "test"), r.seconds, summary, a.seed);
+    // Every test when they are few (a setter's folder), else the failures.
+    const bool all = r.results.size() <= 50;
+    std::size_t width = 4;
+    for (const jd::TestResult& t : r.results) width = std::max(width, t.name.size());
+    fmt::format_to(std::back_inserter(out), "{:<{}}  verdict  wall s   cpu s    bytes  detail\n",
+                   "test", width);
+    for (const jd::TestResult& t : r.results) {
+      if (!all && t.verdict == jd::Verdict::kOk) continue;
+      fmt::format_to(std::back_inserter(out), "{:<{}}  {:<7}  {:>6.2f}  {:>6.2f}  {:>7}  {}{}\n",
+                     t.name, width, jd::verdict_code(t.verdict), t.seconds, t.cpu_seconds, t.bytes,
+                     t.detail, t.past_limits ? " (past the contest's limits)" : "");
+    }
+    std::vector<const jd::TestResult*> slow;
+    for (const jd::TestResult& t : r.results) slow.push_back(&t);
+    std::sort(slow.begin(), slow.end(),
+              [](const auto* x, const auto* y) { return x->seconds > y->seconds; });
+    if (slow.size() > 3) slow.resize(3);
+    std::string s;
+    for (const jd::TestResult* t : slow) {
+      s += fmt::format("{}{} {:.2f} s (cpu {:.2f} s)", s.empty() ? "" : ", ", t->name, t->seconds,
+                       t->cpu_seconds);
+    }
+    if (!s.empty()) out += "slowest: " + s + "\n";
+    if (jd::source_of(o) != jd::Source::kFiles) {
+      // The first few failures' commands; the others follow from the table's
+      // test numbers (the same command with that test's seed and sizes).
+      std::uint64_t listed = 0, failed = 0;
+      for (const jd::TestResult& t : r.results) {
+        if (t.verdict == jd::Verdict::kOk) continue;
+        if (++failed > 10) continue;
+        ++listed;
+        fmt::format_to(std::back_inserter(out), "regenerate {} ({}): {} >test{}.in\n", t.name,
+                       jd::verdict_code(t.verdict), regenerate(a, o, t.index), t.index);
+      }
+      if (failed > listed) {
+        fmt::format_to(std::back_inserter(out), "({} more failing tests, in the table above)\n",
+                       failed - listed);
+      }
+    }
+  }
   if (!r.failure) {
-    write_out(fmt::format("judge {}: OK, {} in {:.2f} s (seed {}, largest input {} bytes)\n",
-                          g.name, count(r.tests, "test"), r.seconds, a.seed, r.largest));
+    if (!a.keep_going) {
+      out += fmt::format("judge {}: OK, {} in {:.2f} s (seed {}, largest input {} bytes)\n", g.name,
+                         count(r.tests, "test"), r.seconds, a.seed, r.largest);
+    }
+    write_out(out + notes());
     return kExitOk;
   }
   const jd::Failure& f = *r.failure;
   const jd::Judgement& first = f.original.judgement;
   const jd::Judgement& last = f.shrunk.judgement;
-  std::string out = fmt::format("judge {}: {} ({}) on test {} (seed {}; {} in {:.2f} s)\n", g.name,
-                                jd::verdict_code(first.verdict), jd::verdict_name(first.verdict),
-                                f.test, a.seed, count(r.tests, "test"), r.seconds);
+  fmt::format_to(std::back_inserter(out), "{}: {} ({}) on {} (seed {}; {} in {:.2f} s)\n",
+                 a.keep_going ? "the first failure" : "judge " + g.name,
+                 jd::verdict_code(first.verdict), jd::verdict_name(first.verdict), f.name, a.seed,
+                 count(r.tests, "test"), r.seconds);
   fmt::format_to(std::back_inserter(out), "  {}\n", first.detail);
+  fmt::format_to(std::back_inserter(out), "  wall {:.2f} s, cpu {:.2f} s, peak resident {} MB\n",
+                 first.run.seconds, first.run.cpu_seconds, first.run.max_rss_bytes >> 20);
+  if (jd::source_of(o) != jd::Source::kFiles) {
+    fmt::format_to(std::back_inserter(out), "  regenerate it: {} >test.in\n",
+                   regenerate(a, o, f.test));
+  }
   if (f.shrink_steps > 0 || f.shrink_runs > 0) {
     fmt::format_to(std::back_inserter(out), "shrunk in {} ({}, {:.2f} s{}) from {} to {}:\n  {}\n",
                    count(f.shrink_steps, "step"), count(f.shrink_runs, "run"), f.shrink_seconds,
                    f.shrink_finished ? "" : ", stopped by --shrink-time",
                    lines_text(f.original.input), lines_text(f.shrunk.input), last.detail);
   }
-  if (!a.save.empty()) {
-    std::ofstream file(a.save, std::ios::binary);
-    file << f.shrunk.input;
-    if (!file.flush()) throw RequestError(fmt::format("cannot write {}", a.save));
+  std::string saved = a.save;
+  const std::string shown_input = block(f.shrunk.input);
+  if (saved.empty() && shown_input != f.shrunk.input) {
+    // Not shown as it is (past 60 lines, a line cut, a byte escaped): kept
+    // whole in a file named after the run, not lost.
+    const char* tmp = std::getenv("TMPDIR");
+    saved = fmt::format("{}/perfectplay-judge-{}-seed{}-test{}.in",
+                        tmp != nullptr && *tmp != '\0' ? tmp : "/tmp", g.name, a.seed, f.test);
   }
-  fmt::format_to(std::back_inserter(out), "--- input{}\n{}",
-                 a.save.empty() ? "" : " (saved to " + a.save + ")", block(f.shrunk.input));
+  if (!saved.empty()) {
+    std::ofstream file(saved, std::ios::binary);
+    file << f.shrunk.input;
+    if (!file.flush()) throw RequestError(fmt::format("cannot write {}", saved));
+  }
+  fmt::format_to(
+      std::back_inserter(out), "--- input{}\n{}",
+      saved.empty() ? "" : fmt::format(" ({} {})", a.save.empty() ? "whole in" : "saved to", saved),
+      shown_input);
   fmt::format_to(std::back_inserter(out), "--- expected (perfectplay solve {}{})\n{}", g.name,
                  flag_text(a.game), block(f.shrunk.expected));
   if (last.verdict != jd::Verdict::kTimeLimit) {
     fmt::format_to(std::back_inserter(out), "--- got\n{}", block(last.run.out));
   }
   if (!last.run.err.empty()) {
-    fmt::format_to(std::back_inserter(out), "--- stderr (the end)\n{}", block(last.run.err, 20));
+    fmt::format_to(std::back_inserter(out), "--- stderr (the end)\n{}", tail_block(last.run.err));
   }
-  write_out(out);
-  return exit_code(first.verdict);
+  write_out(out + notes());
+  return exit_code(a.keep_going ? worst : first.verdict);
 }
 
 }  // namespace
@@ -256,9 +481,20 @@ Command add_judge(CLI::App& app) {
     sub->add_option("-j,--jobs", args.jobs, "programs run at once (default: the cores)")
         ->check(CLI::Range(1, 1024));
     sub->add_option("--seed", args.seed, "random seed")->check(kWholeNumber)->capture_default_str();
-    sub->add_option("--time-limit", args.time_limit, "seconds per run, wall clock (TLE past it)")
+    sub->add_option_function<double>(
+           "--time-limit",
+           [](double v) {
+             args.time_limit = v;
+             args.time_limit_given = true;
+           },
+           "seconds per run, wall clock (TLE past it; with --time-limit-cpu alone: five times "
+           "it and 2)")
         ->check(CLI::Range(0.001, 86400.0))
-        ->capture_default_str();
+        ->default_str("2");
+    sub->add_option("--time-limit-cpu", args.time_limit_cpu,
+                    "seconds of CPU per run, user and system, the program's and its children's "
+                    "(TLE past it; 0: none)")
+        ->check(CLI::Range(0.0, 86400.0));
     sub->add_option("--memory-limit", args.memory_mb,
                     "megabytes of address space per run (MLE; 0: no limit)")
         ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 30))
@@ -268,8 +504,23 @@ Command add_judge(CLI::App& app) {
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     sub->add_option("--save", args.save, "write the (shrunk) failing input to this file");
-    sub->add_option("--input", args.input,
-                    "judge this input file alone (and shrink it if it fails), not random ones");
+    sub->add_option("--input", args.inputs,
+                    "judge these input files, in this order (repeat the option), not random "
+                    "ones; the first failure is shrunk")
+        ->take_all();
+    sub->add_option("--tests-dir", args.tests_dir,
+                    "judge the test files of this folder in name order: its *.in files, or every "
+                    "file but answers (*.a, *.ans, *.out)");
+    sub->add_option("--gen", args.gen,
+                    "your generator: a shell command whose output is a contest input, {seed} "
+                    "replaced by the test's seed (--seed + i); judge validates and solves it");
+    sub->add_option("--gen-time-limit", args.gen_time_limit,
+                    "seconds per generator run, wall clock")
+        ->check(CLI::Range(0.001, 86400.0))
+        ->capture_default_str();
+    sub->add_flag("--keep-going", args.keep_going,
+                  "run every test, not only up to the first failure: a table of verdicts, the "
+                  "slowest tests, the exit code of the worst verdict");
     for (const ParamSpec& p : g.params) {
       if (p.yes_no) {
         sub->add_flag_callback(
@@ -280,7 +531,11 @@ Command add_judge(CLI::App& app) {
       const bool sized = bound != g.contest_bounds.end();
       sub->add_option_function<std::int64_t>(
              "--" + p.name, [p](std::int64_t v) { args.values[p.name] = v; },
-             sized ? p.help + " (sizes grow up to this)" : p.help)
+             // Not the generate option's own help, which speaks of verify.
+             sized ? fmt::format("tests grow up to this; the contest allows {} to {} (past that: "
+                                 "a stress test beyond the contest, reported as such)",
+                                 bound->second.first, g.contest_bounds.at(p.name).second)
+                   : p.help)
           ->check(CLI::Range(p.min, p.max))
           ->default_str(std::to_string(sized ? bound->second.second : p.default_value));
     }
@@ -294,8 +549,8 @@ namespace {
 
 struct CheckArgs {
   GameOptions game;
-  std::string input;
-  std::string output;
+  std::vector<std::string> files;
+  std::vector<std::string> extras;  // what CLI11 did not take: only testlib's -appes
   std::string convention = "testlib";
   const GameEntry* chosen = nullptr;
 };
@@ -330,53 +585,200 @@ std::optional<std::string> read_output(const std::string& path, std::size_t cap)
   }
 }
 
-int run_check(const CheckArgs& a) {
-  if (a.input == "-" && a.output == "-") {
+// Where check's result goes, by the calling convention (docs/judge.md):
+//   testlib, INPUT OUTPUT (ours): one line on stdout, "OK: ...", "WA: ...";
+//   testlib, INPUT OUTPUT ANSWER [RESULT [-appes]] (Polygon, Codeforces):
+//     testlib's words ("ok", "wrong answer", "wrong output format", "FAIL")
+//     on stderr, and in RESULT when given (as testlib's XML with -appes);
+//   kattis, INPUT ANSWER FEEDBACK_DIR [ARGS] < OUTPUT (Kattis, DOMjudge):
+//     FEEDBACK_DIR/judgemessage.txt, and stderr for a judge error;
+//   kattis, INPUT OUTPUT (ours, exit codes only): as the first.
+// A write that fails is the checker's failure (testlib 3, kattis 1), never a
+// verdict: /dev/full must not read as a wrong answer.
+struct CheckCall {
+  bool kattis = false;
+  bool system = false;  // called as Polygon or Kattis call a checker
+  std::string input, output, answer, result, feedback_dir;
+  bool appes = false;
+};
+
+enum class Outcome { kOk, kWrong, kFormat, kFail };
+
+int outcome_code(const CheckCall& c, Outcome o) {
+  switch (o) {
+    case Outcome::kOk:
+      return c.kattis ? 42 : 0;
+    case Outcome::kWrong:
+      return c.kattis ? 43 : 1;
+    case Outcome::kFormat:
+      return c.kattis ? 43 : 2;
+    case Outcome::kFail:
+      break;
+  }
+  return c.kattis ? 1 : 3;
+}
+
+void write_file_or_throw(const std::string& path, std::string_view text) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  file << text;
+  if (!file.flush()) {
+    throw RequestError(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
+  }
+}
+
+// Reports `message` where the convention wants it and returns the exit code;
+// a report that cannot be written is a failure of the checker.
+int report(const CheckCall& c, Outcome o, const std::string& message) {
+  try {
+    if (!c.system) {
+      write_out(message + "\n");
+    } else if (c.kattis) {
+      write_file_or_throw(c.feedback_dir + "/judgemessage.txt", message + "\n");
+      if (o == Outcome::kFail) std::fprintf(stderr, "%s\n", message.c_str());
+    } else {
+      static const char* const kWords[] = {"ok", "wrong answer", "wrong output format", "FAIL"};
+      const std::string line = fmt::format("{} {}", kWords[static_cast<int>(o)], message);
+      if (std::fprintf(stderr, "%s\n", line.c_str()) < 0) {
+        throw RequestError("cannot write to standard error");
+      }
+      if (!c.result.empty()) {
+        static const char* const kOutcomes[] = {"accepted", "wrong-answer", "presentation-error",
+                                                "fail"};
+        std::string text = line + "\n";
+        if (c.appes) {
+          std::string escaped;
+          for (const char ch : message) {
+            escaped += ch == '<'   ? "&lt;"
+                       : ch == '>' ? "&gt;"
+                       : ch == '&' ? "&amp;"
+                                   : std::string(1, ch);
+          }
+          text = fmt::format(
+              "<?xml version=\"1.0\" encoding=\"utf-8\"?><result outcome=\"{}\">{}</result>\n",
+              kOutcomes[static_cast<int>(o)], escaped);
+        }
+        write_file_or_throw(c.result, text);
+      }
+    }
+  } catch (const RequestError& e) {
+    std::fprintf(stderr, "perfectplay: %s\n", e.what());
+    return outcome_code(c, Outcome::kFail);
+  }
+  return outcome_code(c, o);
+}
+
+CheckCall check_call(const CheckArgs& a) {
+  CheckCall c;
+  c.kattis = a.convention == "kattis";
+  std::vector<std::string> f = a.files;
+  for (const std::string& e : a.extras) {
+    for (const TextOptionSpec& t : a.chosen->text_options) {
+      if (t.in_contest_input && e.substr(0, e.find('=')) == "--" + t.name) {
+        throw UsageError(
+            fmt::format("`check {}` takes --{} from the contest input (each case gives its own)",
+                        a.chosen->name, t.name));
+      }
+    }
+    if (e != "-appes") {
+      throw UsageError(
+          fmt::format("`check {}` has no option {} (`perfectplay check {} --help` "
+                      "lists its options)",
+                      a.chosen->name, e, a.chosen->name));
+    }
+    f.push_back(e);
+  }
+  if (f.size() < 2) throw UsageError("check: INPUT and OUTPUT are required");
+  c.input = f[0];
+  if (f.size() == 2) {
+    c.output = f[1];
+  } else if (c.kattis) {
+    // Kattis and DOMjudge: input, the jury's answer, the feedback folder,
+    // then their own flags (case_sensitive, ...), which exact answers need not.
+    c.system = true;
+    c.answer = f[1];
+    c.feedback_dir = f[2];
+    c.output = "-";
+  } else {
+    if (f.size() > 5 || (f.size() == 5 && f[4] != "-appes")) {
+      throw UsageError("check --convention testlib takes INPUT OUTPUT [ANSWER [RESULT [-appes]]]");
+    }
+    c.system = true;
+    c.output = f[1];
+    c.answer = f[2];
+    if (f.size() >= 4) c.result = f[3];
+    c.appes = f.size() == 5;
+  }
+  if (c.input == "-" && c.output == "-") {
     throw UsageError("INPUT and OUTPUT cannot both be - (standard input): give one as a file");
   }
-  const bool kattis = a.convention == "kattis";
+  return c;
+}
+
+int run_check(const CheckArgs& a) {
+  const CheckCall call = check_call(a);
   const GameEntry& g = *a.chosen;
   const Params params = base_params(g, a.game);
   std::string expected;
   try {
     // A pipe is checked as it arrives (solve's own parse), as solve does.
-    const InputText input(a.input, InputText::kNoLimit,
+    const InputText input(call.input, InputText::kNoLimit,
                           [&](std::string_view prefix) { (void)g.solve(prefix, params); });
     expected = g.solve(input.view(), params);
   } catch (const InputError& e) {
-    std::fprintf(stderr, "%s\n", e.format(input_name(a.input)).c_str());
-    write_out("FAIL: the input is not valid\n");
-    return kattis ? 1 : 3;
+    std::fprintf(stderr, "%s\n", e.format(input_name(call.input)).c_str());
+    return report(call, Outcome::kFail,
+                  call.system ? "the input is not valid: " + e.format(input_name(call.input))
+                              : "FAIL: the input is not valid");
   } catch (const RequestError& e) {
     std::fprintf(stderr, "perfectplay: %s\n", e.what());
-    write_out("FAIL: cannot check\n");
-    return kattis ? 1 : 3;
+    return report(call, Outcome::kFail,
+                  call.system ? std::string("cannot check: ") + e.what() : "FAIL: cannot check");
   }
   // The output limit: judge's (kMaxOutput), or twice the answer where that is
   // more. Past it the output is wrong, as judge's run past it is.
   const std::size_t cap = std::max(jd::kMaxOutput, 2 * expected.size());
+  if (!call.answer.empty()) {
+    // The jury's answer is not needed (ours is exact), but one that
+    // disagrees with it means the jury's solution or the test is wrong: the
+    // checker fails rather than judge against either.
+    std::optional<std::string> jury;
+    try {
+      jury = read_output(call.answer, cap);
+    } catch (const RequestError& e) {
+      return report(call, Outcome::kFail, e.what());
+    }
+    const jd::Comparison c = jury ? jd::compare_output(expected, *jury) : jd::Comparison{};
+    if (!jury || c.verdict == jd::Verdict::kWrongAnswer) {
+      return report(call, Outcome::kFail,
+                    fmt::format("the jury's answer {} is not the exact answer: {}", call.answer,
+                                jury ? c.detail : "longer than the output limit"));
+    }
+  }
   std::optional<std::string> read;
   try {
-    read = read_output(a.output, cap);
+    read = read_output(call.output, cap);
   } catch (const RequestError& e) {
     std::fprintf(stderr, "perfectplay: %s\n", e.what());
-    write_out("FAIL: cannot read the output\n");
-    return kattis ? 1 : 3;
+    return report(call, Outcome::kFail, call.system ? e.what() : "FAIL: cannot read the output");
   }
   if (!read) {
-    write_out(fmt::format("{}: output longer than {} MB (the answer is {} bytes)\n",
-                          jd::verdict_code(jd::Verdict::kWrongAnswer), cap >> 20, expected.size()));
-    return kattis ? 43 : 1;
+    const std::string what = fmt::format("output longer than {} MB (the answer is {} bytes)",
+                                         cap >> 20, expected.size());
+    return report(call, Outcome::kWrong,
+                  call.system
+                      ? what
+                      : fmt::format("{}: {}", jd::verdict_code(jd::Verdict::kWrongAnswer), what));
   }
   const std::string& got = *read;
   const jd::Comparison c = jd::compare_output(expected, got);
   if (c.verdict == jd::Verdict::kOk) {
-    write_out(fmt::format("OK: {}\n", lines_text(got)));
-    return kattis ? 42 : 0;
+    return report(call, Outcome::kOk,
+                  fmt::format("{}{}", call.system ? "" : "OK: ", lines_text(got)));
   }
-  write_out(fmt::format("{}: {}\n", jd::verdict_code(c.verdict), c.detail));
-  if (kattis) return 43;
-  return c.verdict == jd::Verdict::kPresentation ? 2 : 1;
+  const Outcome o = c.verdict == jd::Verdict::kPresentation ? Outcome::kFormat : Outcome::kWrong;
+  return report(
+      call, o,
+      call.system ? c.detail : fmt::format("{}: {}", jd::verdict_code(c.verdict), c.detail));
 }
 
 }  // namespace
@@ -389,15 +791,25 @@ Command add_check(CLI::App& app) {
   for (const GameEntry& g : all_games()) {
     if (!g.solve || !g.validate_contest) continue;
     CLI::App* sub = cmd->add_subcommand(g.name, g.summary);
-    sub->add_option("input", args.input, "the contest input file")->required();
-    sub->add_option("output", args.output, "the contestant's output file")->required();
+    sub->add_option("files", args.files,
+                    "INPUT OUTPUT; as testlib calls a checker: INPUT OUTPUT ANSWER [RESULT "
+                    "[-appes]]; as Kattis and DOMjudge call one (--convention kattis): INPUT "
+                    "ANSWER FEEDBACK_DIR [ARGS] < OUTPUT")
+        ->required()
+        ->expected(2, 16);
     sub->add_option("--convention", args.convention,
-                    "exit codes: testlib (0 OK, 1 WA, 2 PE, 3 fail) or kattis (42 accepted, 43 "
-                    "wrong, 1 fail)")
+                    "testlib (exit 0 OK, 1 WA, 2 PE, 3 fail) or kattis (42 accepted, 43 wrong, "
+                    "1 fail; judgemessage.txt in FEEDBACK_DIR)")
         ->check(CLI::IsMember({"testlib", "kattis"}))
         ->capture_default_str();
     add_game_options(sub, g, args.game, true);
-    sub->callback([&g] { args.chosen = &g; });
+    // testlib's "-appes" (the result file as XML) is a word CLI11 would read
+    // as short options; it is taken as an extra and checked in check_call.
+    sub->allow_extras();
+    sub->callback([&g, sub] {
+      args.chosen = &g;
+      args.extras = sub->remaining();
+    });
   }
   return {cmd, [] { return run_check(args); }};
 }

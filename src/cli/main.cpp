@@ -6,8 +6,10 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <new>
 #include <string>
@@ -15,6 +17,7 @@
 #include "api/explain.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/guard.h"
 #include "core/game.h"
 #include "core/progress.h"
 #include "registry/registry.h"
@@ -605,6 +608,20 @@ void on_out_of_memory() {
 
 }  // namespace
 
+// CLI11's exit for a parse outcome: --help and --version print to stdout
+// and exit 0, unless what they printed could not be written (/dev/full):
+// then 1, as for any output lost.
+static int exit_after_cli11(CLI::App& app, const CLI::ParseError& e) {
+  const int code = app.exit(e);
+  if (code != 0) return kExitUsage;
+  std::cout.flush();
+  if (!std::cout || std::fflush(stdout) != 0) {
+    std::fprintf(stderr, "perfectplay: cannot write the output: %s\n", std::strerror(errno));
+    return kExitBadInput;
+  }
+  return kExitOk;
+}
+
 int main(int argc, char** argv) {
   g_reserve = new (std::nothrow) char[std::size_t{16} << 20];
   std::set_new_handler(on_out_of_memory);
@@ -900,11 +917,9 @@ int main(int argc, char** argv) {
                    where.c_str(), name.c_str(), where.c_str());
       return kExitUsage;
     }
-    const int code = app.exit(e);
-    return code == 0 ? kExitOk : kExitUsage;
+    return exit_after_cli11(app, e);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? kExitOk : kExitUsage;
+    return exit_after_cli11(app, e);
   }
 
   const char* no_color = std::getenv("NO_COLOR");
@@ -949,21 +964,8 @@ int main(int argc, char** argv) {
     }
     if (chosen_game == nullptr) return kExitUsage;
     return run(chosen_command, *chosen_game, options);
-  } catch (const pp::InputError& e) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "%s\n", e.format(source_name(options)).c_str());
-    return kExitBadInput;
-  } catch (const pp::SearchLimitExceeded& e) {
-    std::fprintf(stderr, "perfectplay: %s\n", e.what());
-    return kExitTooLarge;
-  } catch (const pp::RequestError& e) {
-    std::fprintf(stderr, "perfectplay: %s\n", e.what());
-    return kExitBadInput;
-  } catch (const UsageError& e) {
-    std::fprintf(stderr, "perfectplay: %s\n", e.what());
-    return kExitUsage;
-  } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "perfectplay: out of memory\n");
-    return kExitBadInput;
+  } catch (...) {
+    // Every command's exceptions, mapped to exit codes in one place.
+    return exit_for_exception(std::current_exception(), [&] { return source_name(options); });
   }
 }

@@ -8,9 +8,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <fstream>
 #include <mutex>
 #include <random>
-#include <stdexcept>
+#include <sstream>
 #include <thread>
 
 #include "core/game.h"
@@ -48,7 +49,8 @@ std::string last_line(std::string_view err) {
   return escape(nl == std::string_view::npos ? err : err.substr(nl + 1), 160);
 }
 
-// Runs one input and judges it. `slot` names the runner's files.
+// Runs one input and judges it. `slot` names the runner's files. An input
+// solve refuses is a bug of whoever made it (the caller says whose).
 Case judge_input(const GameEntry& game, const std::vector<std::string>& command,
                  const Options& options, const Scratch& scratch, int slot, std::string input) {
   Case c;
@@ -59,14 +61,34 @@ Case judge_input(const GameEntry& game, const std::vector<std::string>& command,
   return c;
 }
 
+std::string read_test_file(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw RequestError(fmt::format("cannot read the test {}", path));
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (file.bad()) throw RequestError(fmt::format("cannot read the test {}", path));
+  return std::move(text).str();
+}
+
 }  // namespace
 
 Judgement classify(const RunResult& run, std::string_view expected, const RunLimits& limits) {
   Judgement j;
   j.run = run;
+  // The CPU limit is polled while the program runs (every few ms) and
+  // checked again on what wait4 reports, so a run that ends between two
+  // polls past it is TLE as well.
+  if (run.cpu_timed_out || (limits.cpu_s > 0 && run.cpu_seconds > limits.cpu_s)) {
+    j.verdict = Verdict::kTimeLimit;
+    j.detail =
+        fmt::format("{} after {:.2f} s of CPU (--time-limit-cpu {}; {:.2f} s wall clock)",
+                    run.timed_out ? "killed" : "ended", run.cpu_seconds, limits.cpu_s, run.seconds);
+    return j;
+  }
   if (run.timed_out) {
     j.verdict = Verdict::kTimeLimit;
-    j.detail = fmt::format("killed after {:.2f} s (--time-limit {})", run.seconds, limits.time_s);
+    j.detail = fmt::format("killed after {:.2f} s (--time-limit {}; {:.2f} s of CPU)", run.seconds,
+                           limits.time_s, run.cpu_seconds);
     return j;
   }
   const bool failed = run.signaled || run.exit_code != 0;
@@ -122,11 +144,97 @@ Params test_params(const GameEntry& game, const Options& options, std::uint64_t 
   return p;
 }
 
+Source source_of(const Options& options) {
+  if (!options.inputs.empty()) return Source::kFiles;
+  if (!options.gen.empty()) return Source::kGenerator;
+  return Source::kOurs;
+}
+
+std::string generator_command(const Options& options, std::uint64_t i) {
+  std::string cmd = options.gen;
+  const std::string seed = std::to_string(generator_seed(options, i));
+  for (std::size_t at = cmd.find("{seed}"); at != std::string::npos;
+       at = cmd.find("{seed}", at + seed.size())) {
+    cmd.replace(at, 6, seed);
+  }
+  return cmd;
+}
+
+namespace {
+
+// Test i's input and name, from whichever source the options name.
+std::pair<std::string, std::string> make_test(const GameEntry& game, const Options& options,
+                                              std::uint64_t i, const Scratch& scratch, int slot) {
+  switch (source_of(options)) {
+    case Source::kFiles:
+      return {read_test_file(options.inputs[i]), options.inputs[i]};
+    case Source::kGenerator: {
+      const std::string cmd = generator_command(options, i);
+      RunLimits limits;
+      limits.time_s = options.gen_time_s;
+      const RunResult r = run_program({"/bin/sh", "-c", cmd}, "", limits, scratch, slot);
+      std::string why;
+      if (r.timed_out) {
+        why = fmt::format("it ran past {} s", options.gen_time_s);
+      } else if (r.signaled) {
+        why = fmt::format("killed by {}", signal_text(r.signal));
+      } else if (r.exit_code != 0) {
+        why = fmt::format("exit status {}", r.exit_code);
+      } else if (r.out_truncated) {
+        why = fmt::format("its output passed {} MB", kMaxOutput >> 20);
+      }
+      if (!why.empty()) {
+        throw RequestError(fmt::format("the generator failed on test {} (`{}`): {}{}", i, cmd, why,
+                                       r.err.empty() ? "" : "; stderr: " + last_line(r.err)));
+      }
+      return {r.out, fmt::format("seed {}", generator_seed(options, i))};
+    }
+    case Source::kOurs:
+      break;
+  }
+  return {game.generate(mix64(options.seed + i), test_params(game, options, i), TextSink{}),
+          fmt::format("test {}", i)};
+}
+
+// "" when `input` is within the contest's limits; the break, as validate
+// words it, when it is valid for solve but past those limits. An input solve
+// refuses throws RequestError, naming whose fault it is.
+std::string check_test(const GameEntry& game, const Options& options, const std::string& input,
+                       const std::string& name) {
+  try {
+    game.validate_contest(input);
+    return "";
+  } catch (const InputError& limits) {
+    try {
+      (void)game.solve(input, options.params);
+    } catch (const InputError& e) {
+      switch (source_of(options)) {
+        case Source::kFiles:
+          throw RequestError(e.format(name));
+        case Source::kGenerator:
+          throw RequestError(fmt::format("the generator's {} is not a valid {} input: {}", name,
+                                         game.name, e.format("<generated>")));
+        case Source::kOurs:
+          break;
+      }
+      throw RequestError(
+          fmt::format("judge {}: its generated {} is not a valid input ({}); a bug in its generate",
+                      game.name, name, e.format("<test>")));
+    }
+    return limits.format(name);
+  }
+}
+
+}  // namespace
+
 Report run_judge(const GameEntry& game, const std::vector<std::string>& command,
                  const Options& options, const std::function<void(const Progress&)>& progress) {
   const int jobs = std::max(1, options.jobs);
   const Scratch scratch;
   const auto start = Clock::now();
+  const Source source = source_of(options);
+  std::uint64_t count = options.tests;
+  if (source == Source::kFiles) count = options.inputs.size();
   std::atomic<std::uint64_t> next{0};
   std::atomic<std::uint64_t> stop_at{UINT64_MAX};
   std::atomic<bool> abort{false};
@@ -136,37 +244,32 @@ Report run_judge(const GameEntry& game, const std::vector<std::string>& command,
   Progress shown;
   auto last_shown = Clock::now() - std::chrono::seconds(1);
 
+  std::uint64_t error_at = UINT64_MAX;
   auto worker = [&](int slot) {
+    std::uint64_t current = UINT64_MAX;
     try {
       for (;;) {
+        throw_if_stopped();
         const std::uint64_t i = next.fetch_add(1);
-        if (abort || i >= stop_at || (options.tests != 0 && i >= options.tests) ||
-            (options.time_s > 0 && since(start) >= options.time_s) || (options.input && i > 0)) {
+        current = i;
+        if (abort || i >= stop_at || (count != 0 && i >= count) ||
+            (options.time_s > 0 && since(start) >= options.time_s)) {
           return;
         }
-        std::string input =
-            options.input
-                ? *options.input
-                : game.generate(mix64(options.seed + i), test_params(game, options, i), TextSink{});
-        if (options.input) {
-          game.validate_contest(input);  // the user's file: its InputError is theirs
-        } else {
-          try {
-            game.validate_contest(input);
-          } catch (const InputError& e) {
-            throw std::logic_error(fmt::format(
-                "judge {}: the generated test {} breaks the contest's limits ({}); a bug in its "
-                "generate or contest_bounds",
-                game.name, i, e.format("<test>")));
-          }
-        }
+        auto [input, name] = make_test(game, options, i, scratch, slot);
+        const std::string past = check_test(game, options, input, name);
         Case c = judge_input(game, command, options, scratch, slot, std::move(input));
         const std::lock_guard lock(mutex);
         ++report.tests;
         report.largest = std::max(report.largest, c.input.size());
+        const RunResult& run = c.judgement.run;
+        report.results.push_back({i, name, c.judgement.verdict, c.judgement.detail, run.seconds,
+                                  run.cpu_seconds, c.input.size(), run.strays, !past.empty()});
+        report.strays += run.strays;
+        if (!past.empty() && report.past_limits++ == 0) report.past_limits_example = past;
         if (c.judgement.verdict != Verdict::kOk && (!report.failure || i < report.failure->test)) {
-          report.failure = Failure{i, c, c};
-          stop_at = std::min<std::uint64_t>(stop_at, i);
+          report.failure = Failure{i, name, c, c};
+          if (!options.keep_going) stop_at = std::min<std::uint64_t>(stop_at, i);
         }
         if (progress && since(last_shown) >= 0.1) {
           last_shown = Clock::now();
@@ -177,8 +280,13 @@ Report run_judge(const GameEntry& game, const std::vector<std::string>& command,
         }
       }
     } catch (...) {
+      // The lowest-numbered test's error, as for failures (a generator
+      // broken on every seed is reported on the first).
       const std::lock_guard lock(mutex);
-      if (!error) error = std::current_exception();
+      if (!error || current < error_at) {
+        error = std::current_exception();
+        error_at = current;
+      }
       abort = true;
     }
   };
@@ -188,41 +296,50 @@ Report run_judge(const GameEntry& game, const std::vector<std::string>& command,
     for (auto& t : threads) t.join();
   }
   if (error) std::rethrow_exception(error);
+  std::sort(report.results.begin(), report.results.end(),
+            [](const TestResult& a, const TestResult& b) { return a.index < b.index; });
+  if (!options.keep_going && report.failure) {
+    // Tests past the failure that finished meanwhile (other workers) are
+    // not reported: the run is the same for any -j.
+    std::erase_if(report.results,
+                  [&](const TestResult& t) { return t.index > report.failure->test; });
+  }
   report.seconds = since(start);
   if (!report.failure || !options.shrink || !game.shrink) return report;
 
-  // Greedy shrinking: the first candidate, in the game's order, that fails
-  // the same way is taken; candidates are run `jobs` at a time.
+  // Greedy shrinking (the header says how): candidates run `jobs` at a time
+  // in the order of the list from `from` on, wrapping around.
   Failure& f = *report.failure;
   const auto shrink_start = Clock::now();
   const Verdict verdict = f.original.judgement.verdict;
-  bool improved = true;
-  while (improved) {
+  std::size_t from = 0;
+  for (bool improved = true; improved && f.shrink_finished;) {
     improved = false;
     const std::vector<std::string> candidates = game.shrink(f.shrunk.input);
-    for (std::size_t b = 0; b < candidates.size() && !improved; b += jobs) {
+    const std::size_t total = candidates.size();
+    if (from >= total) from = 0;
+    for (std::size_t b = 0; b < total && !improved; b += jobs) {
+      throw_if_stopped();
       if (since(shrink_start) >= options.shrink_time_s) {
         f.shrink_finished = false;
         break;
       }
-      const std::size_t n = std::min<std::size_t>(jobs, candidates.size() - b);
+      const std::size_t n = std::min<std::size_t>(jobs, total - b);
       std::vector<std::optional<Case>> results(n);
       std::vector<std::thread> threads;
       std::exception_ptr batch_error;
       for (std::size_t k = 0; k < n; ++k) {
         threads.emplace_back([&, k] {
           try {
-            // Checked as it is run (most candidates never are).
+            const std::string& candidate = candidates[(from + b + k) % total];
             try {
-              game.validate_contest(candidates[b + k]);
+              results[k] =
+                  judge_input(game, command, options, scratch, static_cast<int>(k), candidate);
             } catch (const InputError& e) {
-              throw std::logic_error(fmt::format(
-                  "judge {}: a shrink candidate breaks the contest's limits ({}); a bug in its "
-                  "shrink",
+              throw RequestError(fmt::format(
+                  "judge {}: a shrink candidate is not a valid input ({}); a bug in its shrink",
                   game.name, e.format("<candidate>")));
             }
-            results[k] = judge_input(game, command, options, scratch, static_cast<int>(k),
-                                     candidates[b + k]);
           } catch (...) {
             const std::lock_guard lock(mutex);
             if (!batch_error) batch_error = std::current_exception();
@@ -236,6 +353,7 @@ Report run_judge(const GameEntry& game, const std::vector<std::string>& command,
         if (results[k]->judgement.verdict == verdict) {
           f.shrunk = std::move(*results[k]);
           ++f.shrink_steps;
+          from = (from + b + k) % total;
           improved = true;
           break;
         }
@@ -251,7 +369,6 @@ Report run_judge(const GameEntry& game, const std::vector<std::string>& command,
         progress(p);
       }
     }
-    if (!f.shrink_finished) break;
   }
   f.shrink_seconds = since(shrink_start);
   return report;

@@ -98,6 +98,146 @@ if judge binim-crlf 5 '^judge binim: PE' binim "${common[@]}" -- "$here/crlf.sh"
   assert binim-crlf 'grep -q "Windows line endings" "$tmp/out" && [ "$(shrunk | wc -l)" -le 3 ]'
 fi
 
+echo "[$SECONDS s] ${0##*/}: shrinking fast (issue 37)"
+# --- three failures that hit the old shrinker's 60 s cap ---------------------
+# Each starts from the failing test `judge GAME --seed 7 -j 2 -- PROGRAM`
+# finds (nim with --max-length 10000000000), written again by the command
+# judge prints for it ("regenerate it: ..."); the bounds on runs hold for any
+# machine (the old shrinker took 1286, 1829 and 1486 runs, the last two
+# stopped by --shrink-time); the times are printed.
+shrink_case() {  # shrink_case NAME RC MAX_RUNS GAME ARGS... -- PROGRAM
+  local name=$1 want_rc=$2 max_runs=$3
+  shift 3
+  if judge "$name" "$want_rc" '^judge' "$@"; then
+    local runs
+    runs=$(sed -n 's/^shrunk in [0-9]* steps\? (\([0-9]*\) runs.*/\1/p' "$tmp/out")
+    if grep -q 'stopped by --shrink-time' "$tmp/out" || [ -z "$runs" ] || [ "$runs" -gt "$max_runs" ]; then
+      bad "$name: shrink took ${runs:-?} runs (at most $max_runs wanted) or was stopped"
+      return 1
+    fi
+  else
+    return 1
+  fi
+}
+"$pp" generate gridgame --seed 3714432240112385972 --cases 20 --n 8 --max-abs 1000 >"$tmp/g6.in"
+if shrink_case gridgame-off-by-constant 3 150 gridgame "${common[@]}" --input "$tmp/g6.in" -- "$here/gridgame_off_by_constant.sh"; then
+  # One 2 x 2 case whose answer is just past 1000 (every entry as small as it can be).
+  assert gridgame-off-by-constant '[ "$(shrunk | sed -n 1p)" = 1 ] && [ "$(shrunk | sed -n 2p)" = 2 ] && grep -q "expected \`100[1-9]\`" "$tmp/out"'
+fi
+"$pp" generate nim --seed 2532601429470541124 --cases 76 --rows 9 --max-length 2511886431 >"$tmp/int32.in"
+if shrink_case nim-int32-rows 3 200 nim "${common[@]}" --input "$tmp/int32.in" -- "$here/nim_int32.sh"; then
+  # Exactly the smallest failing row: 2^31.
+  assert nim-int32-rows '[ "$(shrunk | tr "\n" " ")" = "1 1 2147483648 " ]'
+fi
+"$pp" generate gridgame --seed 1866550240620900528 --cases 18 --n 8 --max-abs 813 >"$tmp/crash8.in"
+if shrink_case gridgame-crash-at-8 8 400 gridgame "${common[@]}" --input "$tmp/crash8.in" -- "$here/gridgame_crash8.sh"; then
+  # One 8 x 8 case, every entry 0.
+  assert gridgame-crash-at-8 '[ "$(shrunk | sed -n 2p)" = 8 ] && [ "$(shrunk | sed -n "3,\$p" | tr -d " 0\n")" = "" ] && [ "$(shrunk | wc -l)" = 10 ]'
+fi
+
+echo "[$SECONDS s] ${0##*/}: what a program leaves behind (issue 31 item 8)"
+# --- detached processes, signals, the scratch folder -------------------------
+# JUDGE_MARK makes each sleeper findable; judge must leave none behind.
+mark=$((4000 + RANDOM % 1000)).$$
+export JUDGE_MARK=$mark
+export TMPDIR=$tmp/scratch
+mkdir -p "$TMPDIR"
+# How many `sleep $mark` are running (zombies have no command line), read
+# from /proc: procps (pgrep) is not among the dependencies.
+left() {
+  $py -c 'import os, sys
+m = sys.argv[1].encode()
+n = 0
+for p in os.listdir("/proc"):
+    try:
+        a = open("/proc/" + p + "/cmdline", "rb").read().split(b"\0") if p.isdigit() else []
+    except OSError:
+        continue
+    n += len(a) >= 2 and os.path.basename(a[0]) == b"sleep" and a[1] == m
+print(n)' "$mark"
+}
+for prog in detach double_fork; do
+  if judge "leaves-$prog" 0 '^judge nim: OK' nim --tests 5 -j 2 -- "$here/$prog.sh"; then
+    sleep 0.2
+    assert "leaves-$prog" '[ "$(left)" = 0 ] && grep -qE "left [1-9][0-9]* process(es)? running" "$tmp/out"'
+  fi
+done
+for sig in INT TERM; do
+  "$pp" judge nim -j 2 --time-limit 100 -- "$here/stubborn.sh" >"$tmp/out" 2>"$tmp/err" &
+  jpid=$!
+  for _ in $(seq 50); do [ "$(left)" -ge 4 ] && break; sleep 0.1; done
+  started=$(left)
+  kill -$sig $jpid
+  wait $jpid
+  rc=$?
+  sleep 0.2
+  want=$([ $sig = INT ] && echo 130 || echo 143)
+  if [ "$started" -ge 4 ] && [ "$rc" = "$want" ] && [ "$(left)" = 0 ] && [ -z "$(ls -A "$TMPDIR")" ] &&
+    grep -q "stopped by SIG$sig" "$tmp/err"; then
+    pass=$((pass + 1))
+    echo "ok   judge-stopped-by-$sig      exit $rc, nothing left"
+  else
+    bad "judge stopped by SIG$sig: exit $rc (want $want), $started sleepers seen, $(left) left, scratch: $(ls -A "$TMPDIR")"
+  fi
+done
+unset JUDGE_MARK
+export TMPDIR=${TMPDIR%/scratch}
+rm -rf "$tmp/scratch"
+
+echo "[$SECONDS s] ${0##*/}: past the contest's limits, stderr's end, the setter's tests (issue 37)"
+# --- sizes past the contest's limits: judged, and said so (once aborted) ------
+judge gridgame-past-limits 0 'broke the contest.s limits' gridgame --seed 7 -j 2 --tests 80 --max-abs 100000 -- "$pp" solve gridgame -
+judge binim-past-limits 0 'broke the contest.s limits' binim --seed 7 -j 2 --tests 120 --stacks 60 -- "$pp" solve binim -
+# --- the end of stderr is shown ----------------------------------------------
+if judge stderr-end 8 '^judge nim: RE' nim "${common[@]}" --no-shrink -- "$here/loud_crash.sh"; then
+  assert stderr-end 'grep -q "Assertion .n < 8. failed" "$tmp/out" && grep -q "noise line 99" "$tmp/out" && ! grep -q "noise line 0:" "$tmp/out"'
+fi
+# --- a failing input too long to show is kept in a named file -----------------
+mkdir -p "$tmp/keep"
+if TMPDIR=$tmp/keep judge keeps-large-input 3 '^judge nim: WA' nim --misere "${common[@]}" --no-shrink --input "$tmp/nim.in" -- "$here/nim_normal.sh"; then
+  assert keeps-large-input 'grep -q "^--- input (whole in $tmp/keep/perfectplay-judge-nim-seed7-test0.in)" "$tmp/out" && cmp -s "$tmp/nim.in" "$tmp/keep/perfectplay-judge-nim-seed7-test0.in"'
+fi
+# --- a setter's generator and test folder (docs/judge.md's workflow) ----------
+judge setter-workflow-gen 3 '^judge gridgame: WA .* on seed 1 ' gridgame --gen "$py $here/setter/gen.py {seed}" --tests 200 --seed 1 -j 2 --no-shrink -- $py "$here/gridgame_greedy.py"
+if judge setter-workflow-dir 3 '^judge gridgame: WA, 3 tests .*: 2 OK, 1 WA' gridgame --tests-dir "$here/setter/tests" --keep-going --time-limit-cpu 1 -j 2 -- $py "$here/gridgame_greedy.py"; then
+  assert setter-workflow-dir 'grep -q "setter/tests/02  *WA" "$tmp/out" && ! grep -q "01.a" "$tmp/out"'
+fi
+# --- CPU time limit ------------------------------------------------------------
+# (a wall-clock limit far past it: this machine may be busy)
+if judge cpu-limit 6 '^judge nim: TLE' nim --seed 7 -j 2 --time-limit-cpu 0.3 --time-limit 60 --no-shrink -- "$here/busy.sh"; then
+  assert cpu-limit 'grep -q "of CPU (--time-limit-cpu 0.3" "$tmp/out"'
+fi
+# --- the exact command that writes a failing test again ------------------------
+if judge regenerate 3 '^judge nim: WA' nim --misere "${common[@]}" --tests 300 --no-shrink --save "$tmp/failing.in" -- "$here/nim_normal.sh"; then
+  cmdline=$(sed -n 's/^  regenerate it: perfectplay \(.*\) >test.in$/\1/p' "$tmp/out")
+  # shellcheck disable=SC2086
+  assert regenerate '[ -n "$cmdline" ] && "$pp" $cmdline | cmp -s - "$tmp/failing.in"'
+fi
+# --- the setter's generator ----------------------------------------------------
+if judge setter-gen 3 '^judge nim: WA' nim --misere "${common[@]}" --tests 50 --gen "$here/gen_nim.sh {seed}" -- "$here/nim_normal.sh"; then
+  assert setter-gen 'grep -q "regenerate it: .*gen_nim.sh [0-9]" "$tmp/out" && grep -q "on seed [0-9]" "$tmp/out"'
+fi
+judge setter-gen-right 0 '^judge nim: OK, 30 tests' nim --misere "${common[@]}" --tests 30 --gen "$here/gen_nim.sh {seed}" -- "$pp" solve nim --misere -
+"$pp" judge nim "${common[@]}" --tests 3 --gen "echo 1; echo x; : {seed}" -- "$pp" solve nim - >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" = 1 ] && grep -qE "the generator's seed [0-9]+ is not a valid nim input: <generated>:2:1" "$tmp/err"; then
+  pass=$((pass + 1))
+else
+  bad "setter-gen-broken: exit code $rc (want 1), and the message naming the generator's bad input"
+fi
+# --- a test folder and several --input, with --keep-going ---------------------
+mkdir -p "$tmp/tests"
+printf '1\n1\n0\n' >"$tmp/tests/01.in"            # misère: a win; normal play: lose (WA)
+printf '1\n2\n3 5\n' >"$tmp/tests/02.in"          # the same either way: OK
+printf '1\n1\n3\n' >"$tmp/tests/03.in"            # misère win 1 2, normal win 1 3 (WA)
+printf 'lose\n' >"$tmp/tests/01.ans"             # an answer file: not a test
+if judge tests-dir 3 '^judge nim: WA, 3 tests .*: 1 OK, 2 WA' nim --misere "${common[@]}" --keep-going --tests-dir "$tmp/tests" -- "$here/nim_normal.sh"; then
+  assert tests-dir 'grep -q "^.*tests/01.in  WA" "$tmp/out" && grep -q "^.*tests/02.in  OK" "$tmp/out" && grep -q "^slowest: " "$tmp/out"'
+fi
+judge several-inputs 3 '^judge nim: WA \(wrong answer\) on .*03.in' nim --misere "${common[@]}" --input "$tmp/tests/02.in" --input "$tmp/tests/03.in" -- "$here/nim_normal.sh"
+# --- keep going: the worst verdict is the exit code ---------------------------
+judge keep-going 3 '^judge nim: WA, 40 tests' nim --misere "${common[@]}" --tests 40 --keep-going --no-shrink -- "$here/nim_normal.sh"
+
 echo "[$SECONDS s] ${0##*/}: correct programs"
 # --- correct programs pass ------------------------------------------------
 n=60
@@ -140,6 +280,52 @@ for in in "$here"/../../examples/*/*.in; do
     bad "$name: exit codes $rc1 $rc2 $rc3 $rc4 $rc5, want 0 2 1 43 42"
   fi
 done
+
+echo "[$SECONDS s] ${0##*/}: check as Polygon, Kattis and DOMjudge call it"
+# --- the calling conventions, through wrappers as those systems run them -----
+ex=$here/../../examples/gridgame
+cat >"$tmp/check" <<EOF
+#!/bin/sh
+exec "$pp" check gridgame --convention testlib "\$@"
+EOF
+cat >"$tmp/run" <<EOF
+#!/bin/sh
+exec "$pp" check gridgame --convention kattis "\$@"
+EOF
+chmod +x "$tmp/check" "$tmp/run"
+printf '5\n6\n-10\n' >"$tmp/wrong.out"
+printf '5\r\n5\r\n-10\r\n' >"$tmp/crlf.out"
+printf '5\n5\n-11\n' >"$tmp/badjury.ans"
+conv() {  # conv NAME WANT_RC COMMAND...: exit code and nothing else
+  "${@:3}" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ "$rc" = "$2" ]; then pass=$((pass + 1)); else bad "$1: exit code $rc, want $2"; fi
+}
+# testlib (Polygon, Codeforces): checker input output answer [result [-appes]]
+conv testlib-ok 0 "$tmp/check" "$ex/sample1.in" "$ex/sample1.out" "$ex/sample1.out"
+grep -q '^ok ' "$tmp/err" || bad "testlib-ok: stderr does not start with ok"
+conv testlib-wa 1 "$tmp/check" "$ex/sample1.in" "$tmp/wrong.out" "$ex/sample1.out"
+grep -q '^wrong answer line 2' "$tmp/err" || bad "testlib-wa: stderr is not testlib's wrong answer"
+conv testlib-pe 2 "$tmp/check" "$ex/sample1.in" "$tmp/crlf.out" "$ex/sample1.out"
+conv testlib-jury-wrong 3 "$tmp/check" "$ex/sample1.in" "$ex/sample1.out" "$tmp/badjury.ans"
+conv testlib-result-file 1 "$tmp/check" "$ex/sample1.in" "$tmp/wrong.out" "$ex/sample1.out" "$tmp/result.xml" -appes
+grep -q 'outcome="wrong-answer"' "$tmp/result.xml" || bad "testlib-result-file: no -appes XML"
+# Kattis and DOMjudge: validator input answer feedback_dir [flags] < output
+mkdir -p "$tmp/feedback"
+conv kattis-ok 42 sh -c '"$0" "$1" "$2" "$3" case_sensitive space_change_sensitive <"$4"' "$tmp/run" "$ex/sample1.in" "$ex/sample1.out" "$tmp/feedback" "$ex/sample1.out"
+conv kattis-wa 43 sh -c '"$0" "$1" "$2" "$3" <"$4"' "$tmp/run" "$ex/sample1.in" "$ex/sample1.out" "$tmp/feedback" "$tmp/wrong.out"
+grep -q 'line 2: expected `5`, got `6`' "$tmp/feedback/judgemessage.txt" || bad "kattis-wa: judgemessage.txt"
+conv kattis-jury-wrong 1 sh -c '"$0" "$1" "$2" "$3" <"$4"' "$tmp/run" "$ex/sample1.in" "$tmp/badjury.ans" "$tmp/feedback" "$ex/sample1.out"
+conv kattis-no-feedback-dir 1 sh -c '"$0" "$1" "$2" "$3" <"$4"' "$tmp/run" "$ex/sample1.in" "$ex/sample1.out" "$tmp/nonexistent" "$ex/sample1.out"
+
+echo "[$SECONDS s] ${0##*/}: output that cannot be written (issue 31 item 9)"
+# --- /dev/full: a failure of the checker, never a verdict ---------------------
+conv check-dev-full-testlib 3 sh -c '"$0" check gridgame "$1" "$2" >/dev/full' "$pp" "$ex/sample1.in" "$ex/sample1.out"
+conv check-dev-full-wrong 3 sh -c '"$0" check gridgame "$1" "$2" >/dev/full' "$pp" "$ex/sample1.in" "$tmp/wrong.out"
+conv check-dev-full-kattis 1 sh -c '"$0" check gridgame --convention kattis "$1" "$2" >/dev/full' "$pp" "$ex/sample1.in" "$ex/sample1.out"
+conv version-dev-full 1 sh -c '"$0" --version >/dev/full' "$pp"
+conv help-dev-full 1 sh -c '"$0" solve nim --help >/dev/full' "$pp"
+conv judge-dev-full 1 sh -c '"$0" judge nim --tests 3 -- "$0" solve nim - >/dev/full' "$pp"
 
 echo "[$SECONDS s] ${0##*/}: validate and check"
 # --- validate and check on the bad-input catalogue -----------------------

@@ -3,6 +3,14 @@
 // every shrink candidate of random inputs valid for the contest and smaller.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -11,6 +19,7 @@
 #include "core/input_error.h"
 #include "judge/compare.h"
 #include "judge/judge.h"
+#include "judge/process.h"
 #include "registry/registry.h"
 
 namespace pp = perfectplay;
@@ -71,11 +80,96 @@ TEST(ContestHelpers, ShrinkOrders) {
   EXPECT_EQ(pp::smaller_lists(v, 1), want);
   EXPECT_TRUE(pp::smaller_lists(std::vector<int>{7}, 1).empty());
   EXPECT_EQ(pp::smaller_lists(std::vector<int>{1, 2, 3}, 2).size(), 3u);
-  EXPECT_EQ(pp::smaller_values(10), (std::vector<std::int64_t>{0, 5, 9}));
-  EXPECT_EQ(pp::smaller_values(-7), (std::vector<std::int64_t>{0, -3, -6}));
+  // The target, then halving steps from v: a binary search once judge
+  // continues from the candidate it took (judge.h).
+  EXPECT_EQ(pp::smaller_values(10), (std::vector<std::int64_t>{0, 5, 8, 9}));
+  EXPECT_EQ(pp::smaller_values(-7), (std::vector<std::int64_t>{0, -4, -6}));
   EXPECT_EQ(pp::smaller_values(1), (std::vector<std::int64_t>{0}));
   EXPECT_EQ(pp::smaller_values(5, 1), (std::vector<std::int64_t>{1, 3, 4}));
   EXPECT_TRUE(pp::smaller_values(0).empty());
+  EXPECT_EQ(pp::smaller_values(INT64_MAX, INT64_MIN).front(), INT64_MIN);
+  EXPECT_EQ(pp::smaller_values(INT64_MAX, INT64_MIN).back(), INT64_MAX - 1);
+  // 2^32 toward 0: 33 candidates, where the old three (0, half, one less)
+  // left 2^31 single steps after a halving.
+  EXPECT_EQ(pp::smaller_values(std::int64_t{1} << 32).size(), 33u);
+}
+
+// A greedy shrink over smaller_values, continued from the candidate taken,
+// finds the smallest failing value of a monotone failure in O(log) runs.
+TEST(ContestHelpers, NumbersShrinkByBinarySearch) {
+  const std::int64_t smallest_failing = (std::int64_t{1} << 31) + 12345;
+  std::int64_t v = 9'876'543'210;
+  std::size_t from = 0, runs = 0;
+  for (bool improved = true; improved;) {
+    improved = false;
+    const std::vector<std::int64_t> c = pp::smaller_values(v);
+    if (from >= c.size()) from = 0;
+    for (std::size_t k = 0; k < c.size(); ++k) {
+      const std::size_t i = (from + k) % c.size();
+      ++runs;
+      if (c[i] >= smallest_failing) {
+        v = c[i];
+        from = i;
+        improved = true;
+        break;
+      }
+    }
+  }
+  EXPECT_EQ(v, smallest_failing);
+  EXPECT_LT(runs, 200u);
+}
+
+TEST(JudgeClassify, CpuLimit) {
+  jd::RunLimits limits;
+  limits.cpu_s = 0.5;
+  jd::RunResult r;
+  r.out = "1\n";
+  r.cpu_seconds = 0.7;  // ended between two polls, past the limit
+  const jd::Judgement j = jd::classify(r, "1\n", limits);
+  EXPECT_EQ(j.verdict, jd::Verdict::kTimeLimit);
+  EXPECT_NE(j.detail.find("--time-limit-cpu"), std::string::npos) << j.detail;
+  r.cpu_seconds = 0.4;
+  EXPECT_EQ(jd::classify(r, "1\n", limits).verdict, jd::Verdict::kOk);
+}
+
+namespace {
+
+// How many processes run `command` (their command line, arguments joined
+// by blanks); a zombie has none.
+int running(const std::string& command) {
+  int n = 0;
+  for (const auto& e : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = e.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream in(e.path() / "cmdline", std::ios::binary);
+    std::string line((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::replace(line.begin(), line.end(), '\0', ' ');
+    n += line == command + " ";
+  }
+  return n;
+}
+
+}  // namespace
+
+// What a program starts is killed when it ends, however it detached; its
+// CPU time is measured.
+TEST(JudgeProcess, NothingIsLeftRunning) {
+  const jd::Scratch scratch;
+  jd::RunLimits limits;
+  limits.time_s = 20;
+  const std::string mark = "sleep 1234." + std::to_string(::getpid());
+  const jd::RunResult r =
+      jd::run_program({"/bin/sh", "-c", "setsid " + mark + " & ( (" + mark + " &) & ); echo done"},
+                      "", limits, scratch, 0);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "done\n");
+  EXPECT_GE(r.strays, 2);  // the sleepers, and the subshells still alive
+  EXPECT_LT(r.seconds, 10);
+  EXPECT_EQ(running(mark), 0) << "a sleeper is still running";
+  const jd::RunResult busy =
+      jd::run_program({"/bin/sh", "-c", "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done"}, "",
+                      limits, scratch, 0);
+  EXPECT_GT(busy.cpu_seconds, 0.01);
 }
 
 // Every game's shrink candidates of random inputs pass its validate_contest,

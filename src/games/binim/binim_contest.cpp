@@ -10,7 +10,6 @@ namespace perfectplay::games::binim {
 
 namespace {
 
-constexpr const char* kContest = "CodeChef BINIM";
 constexpr std::int64_t kMaxT = 500, kMaxN = 50, kMaxLength = 50;
 
 struct Case {
@@ -20,14 +19,14 @@ struct Case {
 
 // Reads an input solve has accepted; with `check`, against the contest's
 // limits.
-std::vector<Case> read_cases(std::string_view input) {
+std::vector<Case> read_cases(std::string_view input, std::string_view contest = "CodeChef BINIM") {
   TextReader in(input);
-  const std::int64_t t = read_within(in, "T", 1, kMaxT, kContest);
+  const std::int64_t t = read_within(in, "T", 1, kMaxT, contest);
   in.end_line("T");
   std::vector<Case> cases(static_cast<std::size_t>(t));
   for (Case& c : cases) {
     in.skip_blank_lines();
-    const std::int64_t n = read_within(in, "N", 1, kMaxN, kContest);
+    const std::int64_t n = read_within(in, "N", 1, kMaxN, contest);
     c.first = std::string(in.read_word("Dee or Dum"));
     in.end_line("the first player");
     for (std::int64_t i = 0; i < n; ++i) {
@@ -37,7 +36,7 @@ std::vector<Case> read_cases(std::string_view input) {
       if (static_cast<std::int64_t>(s.size()) > kMaxLength) {
         in.fail_at(at,
                    fmt::format("a stack of {} symbols breaks the contest's limit |B| <= {} ({})",
-                               s.size(), kMaxLength, kContest));
+                               s.size(), kMaxLength, contest));
       }
       c.stacks.emplace_back(s);
       in.end_line("a stack");
@@ -48,9 +47,11 @@ std::vector<Case> read_cases(std::string_view input) {
 
 }  // namespace
 
-void validate_contest(std::string_view input) {
+void validate_contest(std::string_view input, Ending ending) {
+  // One format and one set of limits; the problem named is the one played.
+  const std::string_view contest = ending == Ending::kNormal ? "CodeChef BINIM" : "CodeChef BINIM2";
   validate_format_and_limits([&] { (void)solve_contest(input, Ending::kNormal); },
-                             [&] { (void)read_cases(input); });
+                             [&] { (void)read_cases(input, contest); });
 }
 
 std::vector<std::string> shrink_contest(std::string_view input) {

@@ -8,11 +8,13 @@
 #include <string_view>
 #include <vector>
 
+#include "core/game.h"
+
 namespace perfectplay::games::binim {
 
 // solve's validation of the format, then the contest's limits; throws
-// InputError at the first defect.
-void validate_contest(std::string_view input);
+// InputError at the first defect, naming BINIM or BINIM2 by the ending.
+void validate_contest(std::string_view input, Ending ending);
 
 // Fewer cases, then per case: fewer stacks, then each stack shorter (chunks
 // of it removed, single symbols last).

@@ -282,7 +282,7 @@ GameEntry make_entry(Ending ending) {
         },
         [](const Position& p) { return format_position(p); });
   };
-  e.validate_contest = validate_contest;
+  e.validate_contest = [ending](std::string_view input) { validate_contest(input, ending); };
   e.shrink = shrink_contest;
   e.contest_case = [](std::string_view input, std::uint64_t k, Params&) {
     return contest_case(input, k);
