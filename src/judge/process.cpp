@@ -118,7 +118,7 @@ extern "C" void on_stop_signal(int sig) {
 }
 
 // What the supervisor reports through its pipe: plain data, written once.
-struct Report {
+struct SupervisorReport {
   int status = 0;  // the program's wait status (valid when reaped)
   int reaped = 0;
   int timed_out = 0;
@@ -315,7 +315,7 @@ struct ChildSetup {
   ::sigprocmask(SIG_SETMASK, &watched, nullptr);
   ::prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
   int stop = g_stop.load();  // asked before the fork
-  Report r;
+  SupervisorReport r;
   const std::int64_t start = now_ns();
   const pid_t pid = ::fork();
   if (pid == 0) {
@@ -470,7 +470,7 @@ RunResult run_program(const std::vector<std::string>& argv, std::string_view inp
 
   // Waits for the report; a stop asked of judge meanwhile is passed on (a
   // SIGTERM sent to judge alone does not reach the supervisor otherwise).
-  Report rep;
+  SupervisorReport rep;
   std::size_t got = 0;
   bool told = false;
   for (;;) {
