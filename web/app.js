@@ -481,10 +481,11 @@ function drawRows(kind) {
       return {n, drawn, lanes: lanes.length};
     });
     const laneH = 14;
-    const rowH = (l) => cell + 8 + l.lanes * laneH;
+    // A cut row writes its length on a line of its own, under its lanes.
+    const rowH = (l) => cell + 8 + l.lanes * laneH + (l.n > BigInt(l.drawn) ? 18 : 0);
     const height = layout.reduce((s, l) => s + rowH(l), 0) + 4;
     const widest = Math.max(...layout.map((l) => l.drawn + (l.n > BigInt(l.drawn) ? 3 : 0)));
-    const width = x0 + cell * Math.max(widest, 6) + 150;
+    const width = x0 + cell * Math.max(widest, 6) + 70;
     const root = rootSvg(`rows ${kind}`, width, height,
                          `${state.game.name} board: ${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`);
     let y = 4;
@@ -516,8 +517,12 @@ function drawRows(kind) {
         root.append(svg('text', {x: end + 6, y: y + 18, class: 'bulk-text'}, '\u2026'));
         end += cell * 3;
       }
-      root.append(svg('text', {x: end + 4, y: y + 18, class: 'count'},
-                      cut ? `${n} in all (${drawn} drawn)` : `${n}`));
+      if (cut) {
+        const under = y + cell + 4 + layout[r].lanes * laneH + 12;
+        root.append(svg('text', {x: x0, y: under, class: 'count'}, `${n} in all (${drawn} drawn)`));
+      } else {
+        root.append(svg('text', {x: end + 4, y: y + 18, class: 'count'}, `${n}`));
+      }
       for (const b of bars[r]) {
         if (b.lane === undefined) continue;
         const bx = x0 + Number(b.left) * cell + 3;
@@ -818,7 +823,14 @@ function drawBoard(analysis) {
   if (rest.length > 0) {
     const box = el('div', {class: 'more-moves', role: 'group', 'aria-label': 'moves not drawn on the board'},
                    el('span', {}, drawing ? 'moves beyond the drawing: ' : 'moves: '));
-    for (const m of rest) box.append(moveButton(ctx, m.move, m.move));
+    // Past a dozen, the rest fold away (still in the page, for Tab and tests).
+    const kShown = 12;
+    for (const m of rest.slice(0, kShown)) box.append(moveButton(ctx, m.move, m.move));
+    if (rest.length > kShown) {
+      const more = el('details', {class: 'more-fold'}, el('summary', {}, `${rest.length - kShown} more`));
+      for (const m of rest.slice(kShown)) more.append(moveButton(ctx, m.move, m.move));
+      box.append(more);
+    }
     extra.append(box);
   }
   // Every placed element plays its move on a click, Enter or Space.
@@ -873,7 +885,8 @@ function render() {
     if (a.best_move && !over) status.append(el('span', {class: 'best'}, `best: ${a.best_move}`));
   }
   // The why of the value: the game's own notes, beside it.
-  $('why').textContent = valuesShown() ? a.notes.filter((n) => !/^values are exact/.test(n)).join(' ') : '';
+  $('why').replaceChildren(...(valuesShown() ? a.notes.filter((n) => !/^values are exact/.test(n)) : [])
+    .map((n) => el('li', {}, n)));
   renderBanner(a, over);
   renderMoves(a);
   const notes = $('notes');
@@ -1059,7 +1072,8 @@ function drawChart() {
       return mid + (up ? -1 : 1) * mag(p.a.value.remoteness) * half;
     };
     // Ticks at 0 and half way: the longest remoteness sits at the middle line.
-    for (const r of [0, Math.floor(rmax / 2)].filter((v, k, arr) => arr.indexOf(v) === k && (k === 0 || v > 0))) {
+    const known = remote.length > 0 ? [0, Math.floor(rmax / 2)] : [];
+    for (const r of known.filter((v, k, arr) => arr.indexOf(v) === k && (k === 0 || v > 0))) {
       ticks.push([r, mid - mag(r) * half]);
       ticks.push([r, mid + mag(r) * half]);
     }
