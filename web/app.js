@@ -420,7 +420,7 @@ function makePlacer(analysis) {
     node.append(svg('title', {}, words));
     return node;
   };
-  return {moves, place, placed};
+  return {moves, place, placed, over: isOver(analysis)};
 }
 
 function rootSvg(kind, width, height, label) {
@@ -598,7 +598,7 @@ function drawBacteria(position, ctx) {
       if (ch === 'H') root.append(svg('line', {x1: x + 3, x2: x + cell - 4, y1: y + cell / 2, y2: y + cell / 2, class: 'mark'}));
       if (ch === 'V') root.append(svg('line', {y1: y + 3, y2: y + cell - 4, x1: x + cell / 2, x2: x + cell / 2, class: 'mark'}));
       if (ch === '#') root.append(svg('circle', {cx: x + cell / 2, cy: y + cell / 2, r: cell / 5, class: 'mark'}));
-      if (ch !== '.') continue;
+      if (ch !== '.' || ctx.over) continue;  // a mutated colony ends the game
       // Two halves: upper-left plants H, lower-right V (touch has no shift).
       for (const dir of ['H', 'V']) {
         const move = `${r + 1} ${c + 1} ${dir}`;

@@ -283,8 +283,8 @@ async function testDefects(browser, url) {
 
   });
   // 5. The chart: full width, remoteness on the axis, points that go to
-  await part(t, 'defect 5', async () => {
   // their ply.
+  await part(t, 'defect 5', async () => {
   await withPage(browser, url, `game=nim&position=${q('3 4 5')}`, async (page) => {
     await play(page, '3 2');
     await play(page, '2 1');
@@ -319,9 +319,9 @@ async function testDefects(browser, url) {
 
   });
   // 7. A rejected position keeps the text and points at it; undo and redo
-  await part(t, 'defect 7', async () => {
   // stay off; a bad octal code leaves the analysis of the code in force;
   // an unknown game is named.
+  await part(t, 'defect 7', async () => {
   await withPage(browser, url, `game=nim&position=${q('3 x')}`, async (page) => {
     await page.waitForFunction(() => !document.getElementById('error').hidden, {timeout: 20000});
     const message = await page.$eval('#error', (e) => e.textContent);
@@ -373,8 +373,8 @@ async function testDefects(browser, url) {
 
   });
   // 9. A slow answer: a spinner, the page busy, a second click refused
-  await part(t, 'defect 9', async () => {
   // visibly.
+  await part(t, 'defect 9', async () => {
   await withPage(browser, url, `game=nim&position=${q('3 4 5')}`, async (page) => {
     await page.setRequestInterception(true);
     page.on('request', (r) => {
@@ -393,8 +393,8 @@ async function testDefects(browser, url) {
 
   });
   // 10. Undo against the engine lands on your turn; an option change can
-  await part(t, 'defect 10', async () => {
   // be taken back; the arrow keys in a drop-down do not step the game.
+  await part(t, 'defect 10', async () => {
   await withPage(browser, url, `game=nim&position=${q('3 4 5')}&mode=engine-1`, async (page) => {
     await page.evaluate(() => localStorage.setItem('perfectplay.settings', JSON.stringify({delay: 0})));
     await page.reload();
@@ -409,6 +409,8 @@ async function testDefects(browser, url) {
     t.check(await position(page) === '3 4 5', `undo against the engine: back to the start (${await position(page)})`);
     t.check(await page.$$eval('#history li', (l) => l.length) === 2, 'undo against the engine: the engine did not move again');
   });
+  });
+  await part(t, 'defect 10 (an option change, the arrow keys)', async () => {
   await withPage(browser, url, `game=nim&position=${q('3 4 5')}`, async (page) => {
     await play(page, '1 1');
     await play(page, '2 1');
@@ -435,8 +437,8 @@ async function testDefects(browser, url) {
 
   });
   // 11. Boards that can be clicked: asymmetry's cells, octal's pins,
-  await part(t, 'defect 11', async () => {
   // bacteria's V by touch; the largest boards drawn.
+  await part(t, 'defect 11', async () => {
   await withPage(browser, url, `game=asymmetry&position=${q('2 4 3\n1 0 2 3\n0 3 1 1\n')}`, async (page) => {
     await page.click('#position [data-cell="2 1"]');
     await page.waitForSelector('#picker .writes[data-cell="2 1"]:not([hidden]) [data-move="2 1 1"]', {timeout: 5000});

@@ -3,7 +3,8 @@
 // drawn (the board's own performance.now() mark, window.__latencies: the
 // /api/play and /api/analyze round trips and the drawing). Per game: a
 // whole game from the default position (the first best move each ply,
-// both sides clicked), then the first listed move of every example.
+// both sides clicked), then the first listed move of every example, four
+// times (ROUNDS=N to change).
 //   node tests/web/latency.mjs PERFECTPLAY
 // Prints a table (docs/performance.md has one). Not in ctest: a measure.
 import {requireTools, startServer, stopServer, launch, boardGames, newPage, position, loaded} from './support.mjs';
@@ -15,6 +16,8 @@ if (!binary) {
 }
 const puppeteer = requireTools();
 const q = (s) => encodeURIComponent(s);
+// Each example is clicked this many times (a p95 of a handful is its max).
+const kRounds = Number(process.env.ROUNDS || 4);
 
 async function clickMove(page, move) {
   const before = await position(page);
@@ -52,7 +55,7 @@ try {
     const read = () => page.evaluate(() => window.__latencies || []);
     const inGame = await read();
     const onExamples = [];
-    for (const example of game.example_positions) {
+    for (let round = 0; round < kRounds; round++) for (const example of game.example_positions) {
       if (example.length > 2000) continue;  // typed, not linked: not a click
       await page.goto(`${url}?game=${game.name}&position=${q(example)}`);
       await loaded(page);

@@ -23,7 +23,8 @@ try {
       const page = await newPage(browser, width, height);
       await page.goto(`${url}?game=${game.name}`);
       await settled(page);
-      const best = await page.$eval('#moves li.best, #moves li', (li) => li.getAttribute('data-move'));
+      const best = await page.evaluate(() => (document.querySelector('#moves li.best') ||
+                                              document.querySelector('#moves li')).getAttribute('data-move'));
       const before = await position(page);
       await page.click(`#moves li[data-move="${best}"] button`);
       await page.waitForFunction((p) => document.body.dataset.state === 'ready' &&
