@@ -459,6 +459,26 @@ async function testDefects(browser, url) {
   }, [390, 844]);
 
   });
+  // The settings stay in localStorage: theme, values hidden while playing
+  // the engine, delta-remoteness, who plays whom.
+  await part(t, 'settings', async () => {
+    await withPage(browser, url, `game=nim&position=${q('3 4 5')}`, async (page) => {
+      await page.evaluate(() => { document.getElementById('settings').open = true; });
+      await page.select('#set-theme', 'dark');
+      await page.click('#set-delta');
+      t.check((await page.$eval('#moves', (m) => m.textContent)).includes('\u0394'), 'delta-remoteness in the list');
+      await page.click('#set-values');
+      await page.select('#mode', 'engine-1');
+      await page.goto(`${url}?game=nim&position=${q('3 4 5')}`);
+      await loaded(page);
+      t.check(await page.evaluate(() => document.documentElement.dataset.theme) === 'dark', 'the theme kept');
+      t.check(await page.$eval('#mode', (m) => m.value) === 'engine-1', 'who plays whom kept');
+      t.check(await page.$$eval('#position [data-move].v-win, #position [data-move].v-loss', (x) => x.length) === 0 &&
+              !(await page.$eval('#status', (e) => e.textContent)).includes('win'),
+              'values hidden while playing the engine');
+      await page.evaluate(() => localStorage.clear());
+    });
+  });
   // 12. octal's value in words.
   await part(t, 'defect 12', async () => {
   await withPage(browser, url, `game=octal&position=${q('10 7')}`, async (page) => {
