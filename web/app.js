@@ -945,7 +945,6 @@ function renderBanner(a, over) {
   if (o === 'win' || o === 'loss') {
     // The value is the player to move's: a loss in 0 means they cannot move
     // and have lost (binim2 and misère reverse who that is, not the rule).
-    const winnerPly = o === 'win' ? i : i + 1;
     const side = o === 'win' ? relSide(i) : 1 - relSide(i);
     const name = o === 'win' ? sideName(i, true) : otherName(i);
     winner = String(side);
@@ -956,7 +955,6 @@ function renderBanner(a, over) {
     } else if (state.mode === 'engine-both') {
       text += ' (engine against engine)';
     }
-    void winnerPly;
   } else if (a.value.kind === 'score') {
     text = `Game over: the final score is ${a.value.score}`;
     const start = state.line[0].analysis.value;
