@@ -23,10 +23,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-# puppeteer-core for tests/web, pinned by its package-lock.json; the browser is
+# puppeteer-core and axe-core for tests/web, pinned by its package-lock.json; the browser is
 # Debian's chromium, never a download.
 web="$(dirname "$0")/../tests/web"
-if [ ! -d "$web/node_modules/puppeteer-core" ]; then
+if [ ! -d "$web/node_modules/puppeteer-core" ] || [ ! -d "$web/node_modules/axe-core" ]; then
   echo "setup: npm ci in tests/web" >&2
   (cd "$web" && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 fi

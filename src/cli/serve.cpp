@@ -35,7 +35,9 @@ std::vector<std::string> given_arguments(const CLI::App& sub) {
   std::vector<std::string> args;
   for (const CLI::Option* opt : sub.get_options()) {
     if (opt->count() == 0 || opt->get_name() == "--help") continue;
-    if (opt->get_type_size() == 0) {  // a flag
+    // A flag takes no value (CLI11 still records one, "true", in results():
+    // passed on, perfectplay-serve refused it as an extra argument).
+    if (opt->get_expected_max() == 0) {
       args.push_back(opt->get_name());
       continue;
     }
@@ -70,6 +72,9 @@ Command add_serve(CLI::App& app) {
   CLI::App* sub =
       app.add_subcommand("serve", "The analysis board in the browser, on a local web server");
   add_serve_options(*sub, o);
+  // --color may come anywhere (docs/cli.md): after `serve` it goes to the
+  // app's option; the board's program, which prints no values, never sees it.
+  sub->fallthrough();
   return {sub, [sub] { return hand_over(*sub); }};
 }
 
