@@ -48,7 +48,7 @@ def playout(g, steps, rng):
 
 def apply_only(g, position, steps, rng):
     s = g.new_initial_state(position)
-    timed = wall = cpu = 0.0
+    timed, wall, cpu = 0, 0.0, 0.0
     while timed < steps:
         seq = []
         while not s.is_terminal():

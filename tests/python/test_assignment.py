@@ -371,6 +371,7 @@ def test_random_differential_small():
 
     tally, labels = lsa_differential.run(1500, seed=35)
     assert tally["same"] > 800 and tally["same error"] > 100
+    assert tally["better"] > 0  # SciPy rounded near ties away; ours is exact
     assert len(labels) >= 15
 
 
