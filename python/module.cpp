@@ -117,9 +117,14 @@ std::string games() {
   return j.dump();
 }
 
+// The options in force, checked as the game checks them where it builds its
+// model (octal's code): game("octal", code="4.0") is refused at once, not at
+// its first call.
 std::string options_of(const std::string& name, const std::string& options) {
   const pp::GameEntry& g = entry(name);
-  return pp::options_json(g, params(g, options, pp::SearchLimits{}.max_states)).dump();
+  const pp::Params p = params(g, options, pp::SearchLimits{}.max_states);
+  if (g.check_position && !g.default_position.empty()) g.check_position(g.default_position, p);
+  return pp::options_json(g, p).dump();
 }
 
 std::string solve(const std::string& name, const std::string& options, std::uint64_t max_states,

@@ -111,7 +111,7 @@ def test_messages_use_keyword_names():
             perfectplay.game("gridgame").info["example_positions"][1])
     assert "max_states" in str(e.value) and "--" not in str(e.value)
     with pytest.raises(perfectplay.RequestError) as e:
-        perfectplay.game("octal", code="4.0").analyze("5")
+        perfectplay.game("octal", code="4.0")
     assert str(e.value).startswith("code '4.0'") and "--" not in str(e.value)
 
 
