@@ -15,7 +15,8 @@ relative for float64).
 
 float64 rows draw uniform [0, 1); int64 rows uniform integers in [0, 10^6];
 the "i*j" rows are the structured c[i][j] = i * j (the Machol-Wien matrix,
-every augmenting path search long). --baseline DIR also times another build of
+every augmenting path search long); "constant" all 7s; "low-rank" the
+product of an n x 2 and a 2 x m matrix of integers in [0, 1000). --baseline DIR also times another build of
 the package (DIR holds its perfectplay/ folder: an older build, for before and
 after in the same run).
 """
@@ -38,13 +39,24 @@ ROWS = [
     ((2000, 2000), "int64", "random"), ((4000, 4000), "int64", "random"),
     ((1000, 4000), "float64", "random"), ((1000, 4000), "int64", "random"),
     ((1000, 1000), "int64", "i*j"), ((1000, 1000), "float64", "i*j"),
+    # Issue 35's structured rows: the rectangle of i*j, constant matrices
+    # (SciPy's tie rule: the identity), and rank-2 products of small integers.
+    ((1000, 4000), "int64", "i*j"), ((1000, 1000), "int64", "constant"),
+    ((1000, 1000), "float64", "constant"), ((1000, 1000), "int64", "low-rank"),
+    ((1000, 1000), "float64", "low-rank"), ((1000, 4000), "int64", "low-rank"),
 ]
 
 
 def draw(shape, dtype, kind, seed):
     if kind == "i*j":
         return np.multiply.outer(np.arange(shape[0]), np.arange(shape[1])).astype(dtype)
+    if kind == "constant":
+        return np.full(shape, 7, dtype=dtype)
     rng = np.random.default_rng(seed)
+    if kind == "low-rank":
+        left = rng.integers(0, 1000, size=(shape[0], 2))
+        right = rng.integers(0, 1000, size=(2, shape[1]))
+        return (left @ right).astype(dtype)
     if dtype == "float64":
         return rng.random(size=shape)
     return rng.integers(0, 10**6, size=shape, endpoint=True, dtype=np.int64)

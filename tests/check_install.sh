@@ -6,8 +6,8 @@ set -euo pipefail
 build=$1
 prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
-# The cli component only: the python component goes to the interpreter's
-# site directory, an absolute path outside any prefix.
+# The cli component only: the python component (under the prefix too) is
+# checked by ctest's python.pip (tests/python/pip_install_check.py).
 cmake --install "$build" --prefix "$prefix" --component cli >/dev/null
 fail() { echo "FAIL: $*" >&2; exit 1; }
 

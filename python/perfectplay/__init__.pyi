@@ -1,11 +1,13 @@
 # Type stub of the perfectplay package (python/perfectplay/__init__.py).
-from typing import Any, Final
+from typing import Any, Final, Iterable
 
 import numpy as np
 import numpy.typing as npt
 
+__version__: Final[str]
 DEFAULT_SEED: Final[int]
 DEFAULT_MAX_STATES: Final[int]
+PLAYER_TERMINAL: Final[int]
 
 class InputError(ValueError):
     """Bad input; .line and .column (1-based) say where, .message what."""
@@ -46,14 +48,58 @@ class Game:
         """The value of a position and of every legal move (`analyze --json`)."""
     def hint(self, position: str) -> dict[str, Any]:
         """The engine's move in a position and why (`hint --json`)."""
-    def moves(self, position: str) -> list[str]:
-        """The legal moves of a position as `play`'s help lists them."""
+    def analyze_batch(
+        self, positions: Iterable[str], *, hint: bool = False
+    ) -> list[dict[str, Any]]:
+        """analyze (or hint) of many positions in one call."""
+    def moves(self, position: str, *, ranges: bool = False) -> list[str]:
+        """The legal moves of a position, each one `play` accepts."""
     def play(self, position: str, move: str) -> str:
         """The position after `move`, canonical."""
+    def new_initial_state(self, position: str | None = None) -> State:
+        """A State to play move by move (pyspiel's new_initial_state)."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
     def generate(self, seed: int = ..., **bounds: int) -> str:
         """A random contest input."""
     def verify(self, trials: int = ..., seed: int = ..., **bounds: int) -> dict[str, Any]:
         """Fast theory against exhaustive reference (`verify --json`)."""
+
+class State:
+    """A game in progress, played by action numbers (pyspiel's State)."""
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, 0 to k - 1; [] when the game is over."""
+    def num_actions(self) -> int:
+        """How many legal moves the position has."""
+    def action_to_string(self, action: int) -> str:
+        """The move of `action`, in play syntax."""
+    def string_to_action(self, move: str) -> int:
+        """The action of a move typed in play syntax."""
+    def apply_action(self, action: int) -> None:
+        """Plays `action`."""
+    def undo(self) -> bool:
+        """Takes back the last action; False when none was played."""
+    def clone(self) -> State:
+        """An independent copy."""
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+    def current_player(self) -> int:
+        """0 or 1; PLAYER_TERMINAL when the game is over."""
+    def mover_name(self) -> str:
+        """The game's name for the side to move."""
+    def move_number(self) -> int:
+        """Actions played since the start."""
+    def returns(self) -> list[float]:
+        """Each player's result at the end; [0.0, 0.0] before."""
+    def position(self) -> str:
+        """The position, canonical."""
+    def value(self) -> dict[str, Any]:
+        """The engine's value of the position to the player to move."""
+    def analyze(self) -> dict[str, Any]:
+        """Game.analyze of the position."""
+    def hint(self) -> dict[str, Any]:
+        """Game.hint of the position."""
 
 def linear_sum_assignment(
     cost_matrix: npt.ArrayLike, maximize: bool = False

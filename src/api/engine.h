@@ -27,6 +27,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <array>
 #include <concepts>
 #include <cstddef>
 #include <functional>
@@ -40,6 +41,7 @@
 
 #include "api/analysis.h"
 #include "api/entry.h"
+#include "api/game_state.h"
 #include "api/play_session.h"
 #include "api/value.h"
 #include "core/game.h"
@@ -503,6 +505,118 @@ class ModelSession : public PlaySession {
   SearchLimits limits_;
 };
 
+// A GameState (api/game_state.h) over any model: the position itself, the
+// positions before each move (for undo), and the current position's moves,
+// listed once per position when first asked for.
+template <GameModel M>
+class ModelState : public GameState {
+ public:
+  ModelState(std::shared_ptr<const M> model, typename M::Position p, SearchLimits limits)
+      : m_(std::move(model)), p_(std::move(p)), limits_(limits) {}
+
+  std::unique_ptr<GameState> clone() const override { return std::make_unique<ModelState>(*this); }
+  std::string position() const override { return m_->format_position(p_); }
+  std::string board() const override { return m_->draw(p_); }
+  bool is_terminal() const override { return !m_->mover(p_).has_value(); }
+  std::optional<int> current_player() const override {
+    if (is_terminal()) return std::nullopt;
+    return static_cast<int>(past_.size() % 2);
+  }
+  std::string mover_name() const override {
+    const auto m = m_->mover(p_);
+    return m ? m->name : "nobody";
+  }
+  std::size_t num_actions() override { return listed().size(); }
+  std::string action_to_string(std::size_t a) override {
+    return m_->move_text(listed()[checked(a)]);
+  }
+  std::size_t string_to_action(std::string_view text) override {
+    auto parsed = legal_move(*m_, p_, text);
+    if (auto* why = std::get_if<std::string>(&parsed)) throw RequestError("illegal move: " + *why);
+    const std::string canonical = m_->move_text(std::get<typename M::Move>(parsed));
+    const std::vector<typename M::Move>& all = listed();
+    for (std::size_t a = 0; a < all.size(); ++a) {
+      if (m_->move_text(all[a]) == canonical) return a;
+    }
+    throw RequestError(fmt::format("'{}' is legal but not among the listed moves", text));
+  }
+  void apply_action(std::size_t a) override {
+    typename M::Position next = m_->play(p_, listed()[checked(a)]);
+    past_.push_back(std::move(p_));
+    p_ = std::move(next);
+    moves_valid_ = false;
+  }
+  bool undo() override {
+    if (past_.empty()) return false;
+    p_ = std::move(past_.back());
+    past_.pop_back();
+    moves_valid_ = false;
+    return true;
+  }
+  int plies() const override { return static_cast<int>(past_.size()); }
+  std::array<double, 2> returns() const override {
+    if (!is_terminal()) return {0, 0};
+    // The value is the player's whose turn it would be (api/value.h).
+    const int mover = static_cast<int>(past_.size() % 2);
+    const Value v = Engine<M>(*m_, limits_).evaluate(p_);
+    double r = 0;  // to `mover`
+    if (v.kind == ValueKind::kScore) {
+      // The final total, to the side that maximizes it: the side that made
+      // the last move maximizes or not, and the mover is the other side.
+      bool mover_maximizes = false;
+      if constexpr (requires { m_->maximizes(p_); }) {
+        mover_maximizes = past_.empty() ? m_->maximizes(p_) : !m_->maximizes(past_.back());
+      }
+      r = static_cast<double>(*v.score) * (mover_maximizes ? 1 : -1);
+    } else if (v.is_win() || v.is_loss() || v.kind == ValueKind::kNimber) {
+      r = is_winning(v) ? 1 : -1;
+    }
+    std::array<double, 2> out{};
+    out[static_cast<std::size_t>(mover)] = r;
+    out[static_cast<std::size_t>(1 - mover)] = r == 0 ? 0 : -r;
+    return out;
+  }
+  Value value() const override { return Engine<M>(*m_, limits_).evaluate(p_); }
+  Analysis analyze() const override { return Engine<M>(*m_, limits_).analyze(p_); }
+  Hint hint() const override { return Engine<M>(*m_, limits_).hint(p_); }
+
+ private:
+  const std::vector<typename M::Move>& listed() {
+    if (!moves_valid_) {
+      if (!is_terminal()) {
+        const MoveCount n = m_->move_count(p_);
+        if (n > kMaxActions) {
+          throw RequestError(fmt::format(
+              "this position has {} legal moves, more than a state lists ({}); play it by "
+              "move text (Game.play, Game.moves with ranges=True)",
+              count_text(n), kMaxActions));
+        }
+        moves_ = m_->moves(p_);
+      } else {
+        moves_.clear();
+      }
+      moves_valid_ = true;
+    }
+    return moves_;
+  }
+  std::size_t checked(std::size_t a) {
+    const std::size_t n = listed().size();
+    if (a >= n) {
+      throw RequestError(
+          n == 0 ? fmt::format("action {}: the game is over, no action is legal", a)
+                 : fmt::format("action {} is not legal here: actions are 0 to {}", a, n - 1));
+    }
+    return a;
+  }
+
+  std::shared_ptr<const M> m_;
+  typename M::Position p_;
+  std::vector<typename M::Position> past_;  // the positions before each move, oldest first
+  std::vector<typename M::Move> moves_;     // p_'s, when moves_valid_
+  bool moves_valid_ = false;
+  SearchLimits limits_;
+};
+
 // Fills a GameEntry's analyze, hint and play from a model built from the
 // user's options. Call it after the entry's name, flags and text options are
 // set.
@@ -548,6 +662,11 @@ void add_engine(GameEntry& e, std::function<M(const Params&)> model_of) {
     const M m = model_of(params);
     const typename M::Position p = m.parse_position(text);
     return m.mover(p) ? m.move_help(p) : std::vector<std::string>{};
+  };
+  e.new_state = [model_of, parse](std::string_view text, const Params& params) {
+    auto m = std::make_shared<const M>(model_of(params));
+    typename M::Position p = parse(*m, text, params);
+    return std::unique_ptr<GameState>(new ModelState<M>(std::move(m), std::move(p), params.limits));
   };
   e.play = [model_of, parse](std::string_view text, int engine_side, Seed, const Params& params) {
     M m = model_of(params);

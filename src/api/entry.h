@@ -32,6 +32,7 @@
 namespace perfectplay {
 
 class TextSource;  // core/text_reader.h
+class GameState;   // api/game_state.h
 
 // A numeric option of a game: a size bound for verify and generate, or, with
 // generate_only, an option only generate reads (the number of cases, a
@@ -227,6 +228,9 @@ struct GameEntry {
   // The legal moves of a position as `play`'s help lists them (a run of moves
   // may be written `FIRST .. LAST`; huge positions are abbreviated).
   std::function<std::vector<std::string>(std::string_view position, const Params&)> moves;
+  // A game in progress from `position`, played by action numbers (the
+  // Python module's State; api/game_state.h). Set by add_engine.
+  std::function<std::unique_ptr<GameState>(std::string_view position, const Params&)> new_state;
   std::function<VerifyReport(std::uint64_t trials, Seed, const Params&)> verify;
   // A random contest input: handed to the sink in pieces as it is written
   // and the rest returned (all of it when the sink is empty).

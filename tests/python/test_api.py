@@ -26,6 +26,10 @@ def test_stub_covers_the_public_names():
     stub_methods = {n.name for n in game.body if isinstance(n, ast.FunctionDef)}
     public = {n for n, _ in inspect.getmembers(perfectplay.Game) if not n.startswith("_")}
     assert public <= stub_methods
+    state = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "State")
+    stub_state = {n.name for n in state.body if isinstance(n, ast.FunctionDef)}
+    public = {n for n, _ in inspect.getmembers(perfectplay.State) if not n.startswith("_")}
+    assert public <= stub_state and len(public) >= 15
 
 
 def test_docstrings_everywhere():
@@ -33,8 +37,9 @@ def test_docstrings_everywhere():
         obj = getattr(perfectplay, name)
         if callable(obj):
             assert inspect.getdoc(obj), name
-    for name, member in inspect.getmembers(perfectplay.Game):
-        if not name.startswith("_"):
-            assert inspect.getdoc(member), name
+    for cls in (perfectplay.Game, perfectplay.State):
+        for name, member in inspect.getmembers(cls):
+            if not name.startswith("_"):
+                assert inspect.getdoc(member), name
     for exc in (perfectplay.InputError, perfectplay.RequestError, perfectplay.SearchLimitExceeded):
         assert exc.__doc__ and exc.__module__ == "perfectplay"

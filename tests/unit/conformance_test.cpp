@@ -11,6 +11,7 @@
 //     mover's side; positions round-trip, also on random playouts;
 //   - a play session accepts every move it lists as legal, refuses garbage,
 //     and an engine-versus-engine game from the default position ends;
+//   - the state API's actions are the legal moves and lead where apply does;
 //   - verify agrees on a handful of random instances;
 //   - the bench signature is deterministic.
 //
@@ -28,6 +29,7 @@
 #include <vector>
 
 #include "api/engine.h"
+#include "api/game_state.h"
 #include "core/input_error.h"
 #include "registry/registry.h"
 #include "support/sanitized.h"
@@ -445,6 +447,52 @@ TEST_P(Conformance, UndoAndRedoRetraceTheGame) {
   ASSERT_TRUE(vs->undo());
   EXPECT_EQ(vs->position(), start) << "undo stops where the person is to move";
   EXPECT_FALSE(vs->engine_to_move());
+}
+
+// The state API (api/game_state.h, Python's State): its actions are the
+// analysis' legal moves, each leads where apply leads, undo and clone keep
+// the history apart, and a finished game's returns are zero-sum.
+TEST_P(Conformance, StateKeepsItsWord) {
+  const GameEntry& g = *GetParam();
+  if (!g.new_state) GTEST_SKIP() << g.name << " has no positions to play";
+  std::mt19937_64 rng(35);
+  for (const Params& p : option_sets(g)) {
+    for (const std::string& pos : positions(g)) {
+      SCOPED_TRACE("position: " + pos);
+      const Analysis a = g.analyze(pos, p);
+      if (a.moves_total > 4096) continue;
+      const std::unique_ptr<GameState> s = g.new_state(pos, p);
+      EXPECT_EQ(s->position(), a.position);
+      EXPECT_EQ(s->is_terminal(), !a.to_move.has_value());
+      ASSERT_EQ(static_cast<MoveCount>(s->num_actions()), a.moves_total);
+      for (std::size_t k = 0; k < s->num_actions() && k < 12; ++k) {
+        const std::string move = s->action_to_string(k);
+        EXPECT_EQ(s->string_to_action(move), k) << move;
+        const std::unique_ptr<GameState> child = s->clone();
+        child->apply_action(k);
+        EXPECT_EQ(child->position(), g.apply(pos, move, p)) << move;
+        EXPECT_EQ(s->position(), a.position);  // the clone moved, not s
+        EXPECT_TRUE(child->undo());
+        EXPECT_EQ(child->position(), a.position);
+      }
+      EXPECT_THROW(s->apply_action(s->num_actions()), RequestError);
+      // A random game to its end (capped), then back to the start.
+      int plies = 0;
+      while (!s->is_terminal() && plies < 200 && s->num_actions() <= 4096) {
+        EXPECT_EQ(s->current_player(), std::optional<int>(plies % 2));
+        s->apply_action(rng() % s->num_actions());
+        ++plies;
+      }
+      if (s->is_terminal()) {
+        const auto r = s->returns();
+        EXPECT_EQ(r[0], -r[1]);
+        EXPECT_FALSE(s->current_player().has_value());
+      }
+      while (s->undo()) --plies;
+      EXPECT_EQ(plies, 0);
+      EXPECT_EQ(s->position(), a.position);
+    }
+  }
 }
 
 TEST_P(Conformance, VerifyAgreesOnAFewInstances) {
