@@ -34,6 +34,7 @@
 #include "algorithms/assignment/assignment_exact.h"
 #include "algorithms/assignment/assignment_rank_one.h"
 #include "api/entry.h"
+#include "api/explain.h"
 #include "api/game_state.h"
 #include "core/input_error.h"
 #include "registry/registry.h"
@@ -148,6 +149,33 @@ std::string analyze(const std::string& name, const std::string& options, std::ui
   const auto& f = offered(g, g.analyze, "analyze");
   py::gil_scoped_release unlocked;
   return pp::to_json(f(position, p)).dump();
+}
+
+// explain --json's document of a position (Game.explain).
+std::string explain(const std::string& name, const std::string& options, std::uint64_t max_states,
+                    const std::string& position, int depth) {
+  const pp::GameEntry& g = entry(name);
+  const pp::Params p = params(g, options, max_states);
+  offered(g, g.analyze, "explain");
+  py::gil_scoped_release unlocked;
+  return pp::explain_document(g, position, p, pp::ExplainOptions{depth}).dump();
+}
+
+// explain --check of a document (perfectplay.check_explanation): {"holds":
+// true, "checked": [...]} or {"holds": false, "path", "error"}.
+std::string check_explanation(const std::string& document) {
+  const nlohmann::json doc = nlohmann::json::parse(document, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object() || !doc.contains("game") || !doc["game"].is_string()) {
+    throw pp::RequestError("an explanation is a JSON object naming its \"game\"");
+  }
+  const pp::GameEntry& g = entry(doc["game"].get<std::string>());
+  py::gil_scoped_release unlocked;
+  try {
+    return nlohmann::json{{"holds", true}, {"checked", pp::check_explanation(g, doc).checked}}
+        .dump();
+  } catch (const pp::WitnessError& e) {
+    return nlohmann::json{{"holds", false}, {"path", e.path()}, {"error", e.what()}}.dump();
+  }
 }
 
 // `play`'s help: runs of moves written `FIRST .. LAST`, huge positions
@@ -624,6 +652,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("options", &options_of);
   m.def("solve", &solve);
   m.def("analyze", &analyze);
+  m.def("explain", &explain);
+  m.def("check_explanation", &check_explanation);
   m.def("move_help", &move_help);
   m.def("legal_moves", &legal_moves);
   m.def("analyze_batch", &analyze_batch);

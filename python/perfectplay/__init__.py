@@ -54,6 +54,7 @@ __all__ = [
     "SearchLimitExceeded",
     "State",
     "__version__",
+    "check_explanation",
     "game",
     "games",
     "linear_sum_assignment",
@@ -230,6 +231,19 @@ class Game:
         return _json.loads(_core.analyze(self.name, self._options, self.max_states,
                                          self._position(position), True))
 
+    def explain(self, position, *, depth=500):
+        """Why ``position``'s value is right (``explain --json``, docs/explain.md).
+
+        A dict: the value, the theory's ``argument`` (its ``text`` for people,
+        its ``witness`` for programs) and, where exhaustive search reaches,
+        the ``game_tree`` (perfect play to the end, every losing move answered
+        one level deep). ``check_explanation`` verifies it against the rules.
+        """
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 100000:
+            raise TypeError("depth must be an int from 0 to 100000")
+        return _json.loads(_core.explain(self.name, self._options, self.max_states,
+                                         self._position(position), depth))
+
     def analyze_batch(self, positions, *, hint=False):
         """``analyze`` (or with ``hint=True``, ``hint``) of many positions in one call.
 
@@ -330,3 +344,17 @@ def linear_sum_assignment(cost_matrix, maximize=False):
     from . import _lsa  # imports numpy: only here, not with the package
 
     return _lsa.linear_sum_assignment(cost_matrix, maximize)
+
+
+def check_explanation(document):
+    """Checks an explanation (``Game.explain``'s dict, or an edited copy)
+    against the rules, as ``perfectplay explain --check`` does.
+
+    Returns ``{"holds": True, "checked": [...]}`` (what was verified, in
+    words) or ``{"holds": False, "path": ..., "error": ...}`` naming the first
+    defect by its JSON pointer.
+    """
+    if not isinstance(document, (dict, str)):
+        raise TypeError("document must be a dict (Game.explain's) or its JSON text")
+    text = document if isinstance(document, str) else _json.dumps(document)
+    return _json.loads(_core.check_explanation(text))

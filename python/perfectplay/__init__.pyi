@@ -48,6 +48,8 @@ class Game:
         """The value of a position and of every legal move (`analyze --json`)."""
     def hint(self, position: str) -> dict[str, Any]:
         """The engine's move in a position and why (`hint --json`)."""
+    def explain(self, position: str, *, depth: int = 500) -> dict[str, Any]:
+        """Why the position's value is right, as a checkable witness (`explain --json`)."""
     def analyze_batch(
         self, positions: Iterable[str], *, hint: bool = False
     ) -> list[dict[str, Any]]:
@@ -105,3 +107,6 @@ def linear_sum_assignment(
     cost_matrix: npt.ArrayLike, maximize: bool = False
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """SciPy's linear_sum_assignment: (row_ind, col_ind) of an optimal assignment."""
+
+def check_explanation(document: dict[str, Any] | str) -> dict[str, Any]:
+    """Checks an explanation against the rules (`explain --check`)."""

@@ -69,7 +69,7 @@ nlohmann::json game_json(const GameEntry& g) {
   const std::pair<const char*, bool> offered[] = {
       {"solve", bool(g.solve)}, {"analyze", bool(g.analyze)}, {"hint", bool(g.hint)},
       {"play", bool(g.play)},   {"verify", bool(g.verify)},   {"generate", bool(g.generate)},
-      {"bench", bool(g.bench)}, {"certify", bool(g.certify)}};
+      {"bench", bool(g.bench)}, {"certify", bool(g.certify)}, {"explain", bool(g.analyze)}};
   for (const auto& [name, has] : offered) {
     if (has) commands.push_back(name);
   }
