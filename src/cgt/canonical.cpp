@@ -116,6 +116,18 @@ GameId Universe::intern(std::vector<GameId> left, std::vector<GameId> right) {
 }
 
 GameId Universe::number(const Rational& x) {
+  const std::uint64_t key =
+      mix64(static_cast<std::uint64_t>(x.num())) ^ static_cast<std::uint64_t>(x.den());
+  const auto [first, last] = numbers_.equal_range(key);
+  for (auto it = first; it != last; ++it) {
+    if (nodes_[it->second].value == x) return it->second;
+  }
+  const GameId g = build_number(x);
+  numbers_.emplace(key, g);
+  return g;
+}
+
+GameId Universe::build_number(const Rational& x) {
   if (x.is_integer()) {
     // n = {n - 1 | } and -n = { | -n + 1}, built upwards from 0 (no
     // recursion as deep as n).

@@ -135,6 +135,7 @@ class Universe {
   bool le_raw(const std::vector<GameId>& gl, const std::vector<GameId>& gr, GameId h);
   bool ge_raw(const std::vector<GameId>& gl, const std::vector<GameId>& gr, GameId h);
   GameId far_star(GameId g);
+  GameId build_number(const Rational& x);
   friend class RawCompare;
   friend class Parser;
 
@@ -143,8 +144,9 @@ class Universe {
       intern_;
   std::unordered_map<std::uint64_t, bool> le_memo_;
   std::unordered_map<std::uint64_t, GameId> add_memo_;
-  std::vector<GameId> neg_memo_;  // kNone where not computed
-  std::vector<GameId> nimbers_;   // *0, *1, ... built so far
+  std::vector<GameId> neg_memo_;                            // kNone where not computed
+  std::vector<GameId> nimbers_;                             // *0, *1, ... built so far
+  std::unordered_multimap<std::uint64_t, GameId> numbers_;  // by a hash of the number
   std::unordered_map<std::int64_t, GameId> ups_;
   std::unordered_map<GameId, Thermograph> thermographs_;
   std::unordered_map<GameId, std::optional<GameId>> atomic_weights_;
