@@ -224,8 +224,9 @@ bool Universe::le(GameId g, GameId h) {
   if (const auto it = le_memo_.find(key); it != le_memo_.end()) return it->second;
   // G <= H iff no G^L >= H and no H^R <= G.
   bool result = true;
-  const std::vector<GameId> gl = nodes_[g].left;  // le() never interns, but keep it safe
-  const std::vector<GameId> hr = nodes_[h].right;
+  // References: le() never interns, so nodes_ does not move under them.
+  const std::vector<GameId>& gl = nodes_[g].left;
+  const std::vector<GameId>& hr = nodes_[h].right;
   for (const GameId x : gl) {
     if (le(h, x)) {
       result = false;
@@ -262,7 +263,7 @@ class RawCompare {
       }
     }
     if (r) {
-      const std::vector<GameId> hr = u_.nodes_[h].right;
+      const std::vector<GameId>& hr = u_.nodes_[h].right;  // comparisons never intern
       for (const GameId x : hr) {
         if (g_ge(x)) {
           r = false;
@@ -284,7 +285,7 @@ class RawCompare {
       }
     }
     if (r) {
-      const std::vector<GameId> hl = u_.nodes_[h].left;
+      const std::vector<GameId>& hl = u_.nodes_[h].left;
       for (const GameId x : hl) {
         if (g_le(x)) {
           r = false;

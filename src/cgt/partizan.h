@@ -19,7 +19,8 @@
 
 #include "cgt/canonical.h"
 #include "core/game.h"
-#include "core/input_error.h"
+#include "solvers/search_limits.h"
+#include "solvers/table.h"
 
 namespace perfectplay::cgt {
 
@@ -28,8 +29,10 @@ class PartizanValuer {
  public:
   using Position = typename G::Position;
 
-  // max_parts bounds the distinct parts held (exceeded: RequestError).
-  PartizanValuer(const G& game, Universe& universe, std::size_t max_parts = 50'000'000)
+  // max_parts bounds the distinct parts held (exceeded: SearchLimitExceeded,
+  // the CLI's exit code 4, as the exhaustive solvers' --max-states).
+  PartizanValuer(const G& game, Universe& universe,
+                 std::size_t max_parts = SearchLimits{}.max_states)
       : g_(game), u_(universe), max_parts_(max_parts) {}
 
   GameId value(const Position& p) {
@@ -46,16 +49,6 @@ class PartizanValuer {
   struct Hash {
     const G* g;
     std::size_t operator()(const Position& p) const { return g->hash(p); }
-  };
-  template <class K>
-  struct KeyHash {
-    std::size_t operator()(const K& k) const {
-      if constexpr (std::is_same_v<K, Key128>) {
-        return static_cast<std::size_t>(mix64(k.lo ^ mix64(k.hi)));
-      } else {
-        return static_cast<std::size_t>(mix64(k));
-      }
-    }
   };
   // The game's key type (std::uint64_t or Key128), or void without a key.
   static auto key_type_probe() {
@@ -87,21 +80,19 @@ class PartizanValuer {
   GameId part_value(const Position& p) {
     const std::optional<Key> key = key_of(p);
     if (key) {
-      if (const auto it = by_key_.find(*key); it != by_key_.end()) return it->second;
+      if (const std::size_t i = by_key_.find(*key); i != Table::kAbsent) return by_key_.value(i);
     } else if (const auto it = by_position_.find(p); it != by_position_.end()) {
       return it->second;
     }
-    if (parts() >= max_parts_) {
-      throw RequestError("the position has more than " + std::to_string(max_parts_) +
-                         " distinct parts to value (the limit)");
-    }
+    if (parts() >= max_parts_) throw SearchLimitExceeded(max_parts_);
     std::vector<GameId> left;
     std::vector<GameId> right;
     for (const auto& m : g_.left_moves(p)) left.push_back(value(g_.play(p, m)));
     for (const auto& m : g_.right_moves(p)) right.push_back(value(g_.play(p, m)));
     const GameId v = u_.make(std::move(left), std::move(right));
     if (key) {
-      by_key_.emplace(*key, v);
+      bool inserted = false;
+      by_key_.find_or_insert(*key, v, inserted);
     } else {
       by_position_.emplace(p, v);
     }
@@ -111,8 +102,37 @@ class PartizanValuer {
   const G& g_;
   Universe& u_;
   std::size_t max_parts_;
-  std::unordered_map<Key, GameId, KeyHash<Key>> by_key_;
+  // Packed keys in the solvers' open-addressing table (solvers/table.h):
+  // binim's test values two million stacks, and node-based maps spent most
+  // of its time on allocation and cache misses.
+  using Table = FlatTable<Key, GameId>;
+  Table by_key_;
   std::unordered_map<Position, GameId, Hash> by_position_{16, Hash{&g_}};
 };
+
+}  // namespace perfectplay::cgt
+
+#include "cgt/report.h"
+
+namespace perfectplay::cgt {
+
+// A ValueGame (report.h) for a partizan game given its rules and its
+// position format: the position is parsed, valued in a fresh Universe and
+// reported, with its text as the format writes it back.
+template <PartizanGame G, class Parse, class Format>
+ValueGame make_value_game(std::string name, std::string summary, std::string position_help,
+                          Parse parse, Format format) {
+  return ValueGame{std::move(name), std::move(summary), std::move(position_help),
+                   [parse, format](std::string_view text, std::size_t max_parts) {
+                     const G rules;
+                     const typename G::Position p = parse(text);
+                     Universe u;
+                     PartizanValuer<G> valuer(rules, u, max_parts);
+                     CgtReport r = report_of(u, valuer.value(p));
+                     r.position = format(p);
+                     r.parts = valuer.parts();
+                     return r;
+                   }};
+}
 
 }  // namespace perfectplay::cgt

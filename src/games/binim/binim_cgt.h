@@ -63,3 +63,13 @@ class PartizanRules {
 };
 
 }  // namespace perfectplay::games::binim
+
+#include "cgt/report.h"
+
+namespace perfectplay::games::binim {
+
+// `perfectplay value binim`: the stacks (the position format without the
+// player to move), Dee as Left.
+cgt::ValueGame value_game();
+
+}  // namespace perfectplay::games::binim

@@ -51,9 +51,13 @@ Grid parse_grid(std::string_view text, Code code, std::string_view alphabet) {
     if (g.rows == 0) {
       g.cols = col;
     } else if (col != g.cols) {
-      throw InputError(1, row_start + 1,
-                       "row " + std::to_string(g.rows + 1) + " has " + std::to_string(col) +
-                           " cells, row 1 has " + std::to_string(g.cols));
+      std::string message = "row ";
+      message += std::to_string(g.rows + 1);
+      message += " has ";
+      message += std::to_string(col);
+      message += col == 1 ? " cell, row 1 has " : " cells, row 1 has ";
+      message += std::to_string(g.cols);
+      throw InputError(1, row_start + 1, message);
     }
     ++g.rows;
     col = 0;
