@@ -10,6 +10,7 @@
 // A value infinitesimally close to a number x (equal stops) is printed as
 // x + k.^ + *m when it is one (tried for |k|, m up to its birthday); every
 // other value as {L | R} of its canonical options.
+#include <algorithm>
 #include <charconv>
 #include <string>
 
@@ -61,16 +62,23 @@ std::string Universe::text(GameId g) {
     out += nodes_[gl[0]].value.text();
     return out;
   }
+  // Options in the order of their texts, not of their ids: ids depend on the
+  // order a universe met its games, and the text must not.
+  const auto side = [&](const std::vector<GameId>& options) {
+    std::vector<std::string> texts;
+    for (const GameId x : options) texts.push_back(text(x));
+    std::sort(texts.begin(), texts.end());
+    std::string joined;
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      if (i > 0) joined += ',';
+      joined += texts[i];
+    }
+    return joined;
+  };
   std::string out = "{";
-  for (std::size_t i = 0; i < gl.size(); ++i) {
-    if (i > 0) out += ',';
-    out += text(gl[i]);
-  }
+  out += side(gl);
   out += '|';
-  for (std::size_t i = 0; i < gr.size(); ++i) {
-    if (i > 0) out += ',';
-    out += text(gr[i]);
-  }
+  out += side(gr);
   out += '}';
   return out;
 }

@@ -30,8 +30,7 @@ Command add_certify(CLI::App& app);
 Command add_certify_merge(CLI::App& app);
 Command add_value(CLI::App& app);  // value.cpp: combinatorial game values
 
-inline const std::vector<AddCommand> kOwnCommands = {add_serve,    add_judge,   add_check,
-                                                     add_validate, add_certify, add_certify_merge,
-                                                     add_value};
+inline const std::vector<AddCommand> kOwnCommands = {
+    add_serve, add_judge, add_check, add_validate, add_certify, add_certify_merge, add_value};
 
 }  // namespace perfectplay::cli

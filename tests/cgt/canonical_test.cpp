@@ -107,6 +107,10 @@ TEST(Canonical, ParseAndPrint) {
     EXPECT_EQ(u.text(g), s) << s;
     EXPECT_EQ(u.parse(u.text(g)), g) << s;
   }
+  // The text does not depend on the order a universe met the options.
+  Universe other;
+  other.parse("±2");
+  EXPECT_EQ(other.text(other.parse("{±1,±2|-10}")), u.text(u.parse("{±2,±1|-10}")));
   EXPECT_EQ(u.parse("^^"), u.ups(2));
   EXPECT_EQ(u.parse("+-1"), u.parse("±1"));
   EXPECT_EQ(u.parse("{ 0 , * | 0 }"), u.parse("^*"));
