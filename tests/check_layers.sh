@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The layers of docs/architecture.md, checked on the includes:
 #   core <- solvers <- api <- games/<game> <- registry <- cli
+#   core <- cgt (solver layer: combinatorial game values) <- games, registry, cli
 #                       api <- judge <- cli
 #                       api <- certify <- games/<game>, cli
 # A lower layer never includes a higher one, no game includes another game
@@ -20,6 +21,7 @@ forbid() {  # forbid DIR PATTERN WHY
 }
 forbid core 'solvers/|api/|games/|algorithms/|registry/|cli/|verify/|judge/|certify/|rapidcheck' "core includes a higher layer"
 forbid solvers 'api/|games/|algorithms/|registry/|cli/|verify/|judge/|certify/|rapidcheck' "solvers include a higher layer"
+forbid cgt 'api/|games/|algorithms/|registry/|cli/|verify/|judge/|certify/|rapidcheck' "cgt includes a higher layer"
 forbid api 'games/|algorithms/|registry/|cli/|verify/|judge/|certify/|rapidcheck' "api includes a game or a front end"
 forbid certify 'games/|algorithms/|registry/|cli/|verify/|judge/|rapidcheck' "certify includes a game or a front end"
 forbid judge 'games/|algorithms/|registry/|cli/|verify/|certify/|rapidcheck' "judge includes a game or a front end"

@@ -28,8 +28,9 @@ Command add_serve(CLI::App& app);  // serve.cpp: the web board
 // certify, certify-merge: cli/certify.cpp.
 Command add_certify(CLI::App& app);
 Command add_certify_merge(CLI::App& app);
+Command add_value(CLI::App& app);  // value.cpp: combinatorial game values
 
-inline const std::vector<AddCommand> kOwnCommands = {add_serve,    add_judge,   add_check,
-                                                     add_validate, add_certify, add_certify_merge};
+inline const std::vector<AddCommand> kOwnCommands = {
+    add_serve, add_judge, add_check, add_validate, add_certify, add_certify_merge, add_value};
 
 }  // namespace perfectplay::cli

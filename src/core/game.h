@@ -30,6 +30,21 @@
 // g.components(p): p split into independent parts whose sum is p (default: p
 // alone). A part with no move is worth 0 and may be left out.
 //
+// Partizan games (combinatorial game values, src/cgt/) describe a position
+// without a player to move: both players' options are given separately.
+//   g.left_moves(p)     Left's options in p, as std::vector<G::Move>.
+//   g.right_moves(p)    Right's options in p.
+//   g.play(p, m)        the position after m (m in left_moves(p) or
+//                       right_moves(p)); it names no player to move either.
+//   g.hash(p)           as above.
+// and may provide g.components(p), a std::vector<G::Position>: p split into
+// independent parts whose sum is p (the engine values each part once and
+// adds the values), and g.key(p) as above (the engine's memo then stores the
+// key, not the position). Normal play only: a player with no option loses.
+// detail::partizan_components below is what the engine calls for the parts.
+// With a player to move, a partizan game is a WinLossGame through
+// cgt/to_move.h's adapter (the exhaustive twin of the engine's values).
+//
 // All games must be finite and acyclic: every sequence of moves ends. The
 // solvers detect a cycle and report it as a logic error.
 //
@@ -99,6 +114,18 @@ concept ScoredGame = GameRules<G> && requires(const G& g, const typename G::Posi
 
 template <class G>
 concept ImpartialGame = GameRules<G>;
+
+template <class G>
+concept PartizanGame = requires(const G& g, const typename G::Position& p,
+                                const typename G::Move& m) {
+  typename G::Position;
+  typename G::Move;
+  { g.left_moves(p) } -> std::convertible_to<std::vector<typename G::Move>>;
+  { g.right_moves(p) } -> std::convertible_to<std::vector<typename G::Move>>;
+  { g.play(p, m) } -> std::convertible_to<typename G::Position>;
+  { g.hash(p) } -> std::convertible_to<std::size_t>;
+  requires std::equality_comparable<typename G::Position>;
+};
 
 // A 128-bit packed key (see g.key above).
 struct Key128 {
@@ -242,6 +269,17 @@ void play_in_place(const G& g, typename G::Position& p, const typename G::Move& 
     g.play_in_place(p, m);
   } else {
     p = g.play(p, m);
+  }
+}
+
+// A partizan position's parts (g.components(p) when the game has it, else p
+// alone).
+template <PartizanGame G>
+std::vector<typename G::Position> partizan_components(const G& g, const typename G::Position& p) {
+  if constexpr (requires { g.components(p); }) {
+    return g.components(p);
+  } else {
+    return {p};
   }
 }
 

@@ -1,0 +1,1 @@
+value binim --position '01 0a1'

@@ -1,0 +1,1 @@
+value cgt --position '{1|2,x}'

@@ -1,0 +1,1 @@
+value hackenbush --position 'BRB RR' --json

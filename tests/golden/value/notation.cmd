@@ -1,0 +1,1 @@
+value cgt --position '{0,*|0}'
