@@ -9,7 +9,6 @@
 #include "certify/model_space.h"
 #include "cli/commands.h"
 #include "cli/common.h"
-#include "registry/registry.h"
 
 namespace perfectplay::cli {
 
@@ -77,7 +76,7 @@ Command add_certify(CLI::App& app) {
       "certify",
       "Theory against exhaustive reference on every instance up to the bounds, in shards");
   cmd->require_subcommand(1);
-  for (const GameEntry& g : all_games()) {
+  for (const GameEntry& g : registry().games()) {
     if (!g.certify) continue;
     CLI::App* sub = cmd->add_subcommand(g.name, g.summary);
     for (const ParamSpec& p : g.certify_params) {
