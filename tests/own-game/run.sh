@@ -53,6 +53,21 @@ check "tictactoe: a bad position's column" bash -c "'$ttt' analyze tictactoe --p
 check "tictactoe: no verify without a theory (usage, exit 2)" rc_is 2 "$ttt" verify tictactoe
 check "tictactoe: an unknown game is exit 2" rc_is 2 "$ttt" analyze nim --position 1
 
+# serve: the board in this process, over the program's own registry.
+"$ttt" serve --port 0 >"$scratch/serve.out" 2>&1 &
+serve_pid=$!
+for _ in $(seq 50); do grep -q 'serving the board on' "$scratch/serve.out" && break; sleep 0.1; done
+url=$(grep -o 'http://[^ ]*/' "$scratch/serve.out" | head -1)
+check "tictactoe: serve offers its game and answers hint" python3 -c "
+import json, urllib.request
+games = json.load(urllib.request.urlopen('${url}api/games'))['games']
+assert [g['name'] for g in games] == ['tictactoe'], games
+req = urllib.request.Request('${url}api/hint', data=json.dumps({'game': 'tictactoe', 'position': 'XX.OO....'}).encode())
+h = json.load(urllib.request.urlopen(req))
+assert h['move'] == '3' and h['value'] == dict(kind='win', remoteness=1, source='reference'), h"
+kill "$serve_pid" 2>/dev/null
+wait "$serve_pid" 2>/dev/null
+
 # Connect Four against a sample of each of Pons' test sets (every 20th line):
 # the score analyze --batch prints is his, on every line.
 for set in Test_L3_R1 Test_L2_R1; do
