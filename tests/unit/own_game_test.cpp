@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "api/registry.h"
@@ -61,7 +62,7 @@ struct BarePile {
   std::string format(Position n) const { return std::to_string(n); }
 };
 
-OwnGameInfo info(const char* name) {
+OwnGameInfo info(std::string name) {
   return {name, "a pile", "a number", "7", {"7", "9"}};
 }
 
@@ -76,8 +77,8 @@ TEST(Registry, AddsFindsAndRefusesClashes) {
   EXPECT_THROW(r.add(own_game(BarePile{}, info("pile"))), std::invalid_argument);
   EXPECT_THROW(r.add(own_game(BarePile{}, info("two words"))), std::invalid_argument);
   EXPECT_THROW(r.add(own_game(BarePile{}, info(""))), std::invalid_argument);
-  for (int i = 0; i < 100; ++i)
-    r.add(own_game(BarePile{}, info(("p" + std::to_string(i)).c_str())));
+  const std::string names = "abcdefghijklmnopqrstuvwxyz";
+  for (const char c : names) r.add(own_game(BarePile{}, info(std::string(3, c))));
   EXPECT_EQ(r.find("pile"), first);  // entries stay where they are as games are added
 }
 

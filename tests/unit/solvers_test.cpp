@@ -289,9 +289,13 @@ TEST(AlphaBetaSolver, BoundsHookAgreesWithNaiveAndPrunes) {
                                       {truth - 1, truth + 1}}) {
       AlphaBetaSolver<CoinsWithBounds> w{CoinsWithBounds{}};
       const Score v = w.search({c, 0, c.size(), true}, alpha, beta);
-      if (v <= alpha) EXPECT_GE(v, truth);
-      if (v >= beta) EXPECT_LE(v, truth);
-      if (v > alpha && v < beta) EXPECT_EQ(v, truth);
+      if (v <= alpha) {
+        EXPECT_GE(v, truth);
+      } else if (v >= beta) {
+        EXPECT_LE(v, truth);
+      } else {
+        EXPECT_EQ(v, truth);
+      }
     }
     // The same full-window search with and without the hook: single coins
     // (and the empty rows after them) are answered without being expanded.
