@@ -20,7 +20,7 @@ namespace {
 // The mover loses exactly when n % 3 == 0 (by hand: 0 loses, 1 and 2 win by
 // taking all, 3 leaves 2 or 1, ...). `Theory` picks the claimed rule.
 template <bool kTrueTheory>
-struct Pile {
+struct OwnPile {
   using Position = int;
   using Move = int;
   std::vector<Move> moves(Position n) const {
@@ -52,33 +52,34 @@ struct Pile {
 };
 
 // The same rules without theory or enumerator.
-struct BarePile {
+struct OwnBarePile {
   using Position = int;
   using Move = int;
-  std::vector<Move> moves(Position n) const { return Pile<true>{}.moves(n); }
+  std::vector<Move> moves(Position n) const { return OwnPile<true>{}.moves(n); }
   Position play(Position n, Move t) const { return n - t; }
   std::size_t hash(Position n) const { return static_cast<std::size_t>(n); }
-  Position parse(std::string_view text) const { return Pile<true>{}.parse(text); }
+  Position parse(std::string_view text) const { return OwnPile<true>{}.parse(text); }
   std::string format(Position n) const { return std::to_string(n); }
 };
 
-OwnGameInfo info(std::string name) {
+OwnGameInfo own_info(std::string name) {
   return {name, "a pile", "a number", "7", {"7", "9"}};
 }
 
 TEST(Registry, AddsFindsAndRefusesClashes) {
   Registry r;
-  r.add(own_game(BarePile{}, info("pile"))).add(own_game(Pile<true>{}, info("pile2")));
+  r.add(own_game(OwnBarePile{}, own_info("pile")))
+      .add(own_game(OwnPile<true>{}, own_info("pile2")));
   ASSERT_EQ(r.size(), 2u);
   EXPECT_EQ(r.games()[0].name, "pile");
   EXPECT_EQ(r.find("pile2"), &r.games()[1]);
   EXPECT_EQ(r.find("nim"), nullptr);
   const GameEntry* first = r.find("pile");
-  EXPECT_THROW(r.add(own_game(BarePile{}, info("pile"))), std::invalid_argument);
-  EXPECT_THROW(r.add(own_game(BarePile{}, info("two words"))), std::invalid_argument);
-  EXPECT_THROW(r.add(own_game(BarePile{}, info(""))), std::invalid_argument);
+  EXPECT_THROW(r.add(own_game(OwnBarePile{}, own_info("pile"))), std::invalid_argument);
+  EXPECT_THROW(r.add(own_game(OwnBarePile{}, own_info("two words"))), std::invalid_argument);
+  EXPECT_THROW(r.add(own_game(OwnBarePile{}, own_info(""))), std::invalid_argument);
   const std::string names = "abcdefghijklmnopqrstuvwxyz";
-  for (const char c : names) r.add(own_game(BarePile{}, info(std::string(3, c))));
+  for (const char c : names) r.add(own_game(OwnBarePile{}, own_info(std::string(3, c))));
   EXPECT_EQ(r.find("pile"), first);  // entries stay where they are as games are added
 }
 
@@ -90,7 +91,7 @@ TEST(Registry, BuiltinIsTheExplicitList) {
 }
 
 TEST(OwnGame, ReferenceValuesWithRemoteness) {
-  const GameEntry e = own_game(BarePile{}, info("pile"));
+  const GameEntry e = own_game(OwnBarePile{}, own_info("pile"));
   const Params params;
   // 0: lost at once; 4: take 1 to leave 3, which loses in 2: win in 3.
   EXPECT_EQ(e.evaluate("0", params).value, Value::loss(ValueSource::kReference, 0));
@@ -114,8 +115,8 @@ TEST(OwnGame, ReferenceValuesWithRemoteness) {
 }
 
 TEST(OwnGame, VerifyAndCertifyCatchAWrongTheory) {
-  const GameEntry good = own_game(Pile<true>{}, info("pile"));
-  const GameEntry bad = own_game(Pile<false>{}, info("pile"));
+  const GameEntry good = own_game(OwnPile<true>{}, own_info("pile"));
+  const GameEntry bad = own_game(OwnPile<false>{}, own_info("pile"));
   ASSERT_TRUE(good.verify && bad.verify && good.certify && bad.certify);
   const Params none;
   EXPECT_TRUE(good.verify(200, Seed{1}, none).ok());
