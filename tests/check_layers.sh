@@ -4,6 +4,7 @@
 #   core <- cgt (solver layer: combinatorial game values) <- games, registry, cli
 #                       api <- judge <- cli
 #                       api <- certify <- games/<game>, cli
+#                       api, certify <- builder (own games) <- examples
 # A lower layer never includes a higher one, no game includes another game
 # (or the registry), algorithms include no game, and only the verify driver
 # and tests include RapidCheck.
@@ -25,6 +26,7 @@ forbid cgt 'api/|games/|algorithms/|registry/|cli/|verify/|judge/|certify/|rapid
 forbid api 'games/|algorithms/|registry/|cli/|verify/|judge/|certify/|rapidcheck' "api includes a game or a front end"
 forbid certify 'games/|algorithms/|registry/|cli/|verify/|judge/|rapidcheck' "certify includes a game or a front end"
 forbid judge 'games/|algorithms/|registry/|cli/|verify/|certify/|rapidcheck' "judge includes a game or a front end"
+forbid builder 'games/|algorithms/|registry/|cli/|verify/|judge/|rapidcheck' "the builder includes a game or a front end"
 forbid algorithms 'games/|registry/|cli/|judge/' "an algorithm includes a game"
 for dir in games/*/; do
   game=$(basename "$dir")

@@ -617,8 +617,8 @@ class ModelState : public GameState {
   SearchLimits limits_;
 };
 
-// Fills a GameEntry's analyze, hint and play from a model built from the
-// user's options. Call it after the entry's name, flags and text options are
+// Fills a GameEntry's analyze, evaluate, hint and play from a model built
+// from the user's options. Call it after the entry's name, flags and text options are
 // set.
 template <GameModel M>
 void add_engine(GameEntry& e, std::function<M(const Params&)> model_of) {
@@ -644,6 +644,24 @@ void add_engine(GameEntry& e, std::function<M(const Params&)> model_of) {
   e.hint = [stamp, model_of, parse](std::string_view text, const Params& params) {
     const M m = model_of(params);
     return stamp(Engine<M>(m, params.limits).hint(parse(m, text, params)), params);
+  };
+  e.evaluate = [model_of, parse](std::string_view text, const Params& params) {
+    const M m = model_of(params);
+    const typename M::Position p = parse(m, text, params);
+    Evaluation out;
+    if (!m.reference_reaches(p)) {  // as Engine::evaluate decides
+      out.value = m.theory(p);
+      return out;
+    }
+    auto ref = m.reference(params.limits);
+    const BenchTimer timer;
+    out.value = ref.value(p);
+    out.seconds = timer.seconds();
+    if constexpr (requires { ref.solver().expanded_positions(); }) {
+      out.nodes = ref.solver().expanded_positions();
+      out.visited = ref.solver().visited_positions();
+    }
+    return out;
   };
   e.check_position = [model_of](std::string_view text, const Params& params) {
     (void)model_of(params).parse_position(text);

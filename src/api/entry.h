@@ -170,6 +170,15 @@ class BenchTimer {
   double start_;
 };
 
+// GameEntry::evaluate's answer: the value, and, where the reference searched,
+// its counts (as BenchResult's) and its CPU time (BenchTimer's).
+struct Evaluation {
+  Value value;
+  std::uint64_t nodes = 0;    // positions expanded
+  std::uint64_t visited = 0;  // children reached from them
+  double seconds = 0;         // the search's CPU time
+};
+
 // Receives solve_json's answers one case at a time.
 using JsonSink = std::function<void(nlohmann::json)>;
 
@@ -211,6 +220,15 @@ struct GameEntry {
   // A position (position_format) -> its analysis, or the engine's move.
   std::function<Analysis(std::string_view position, const Params&)> analyze;
   std::function<Hint(std::string_view position, const Params&)> hint;
+  // The value of a position alone, as analyze gives it (the reference where
+  // it reaches, else the theory), without valuing every move, and what the
+  // search took: `analyze --batch`, one position per line, calls it once per
+  // line.
+  std::function<Evaluation(std::string_view position, const Params&)> evaluate;
+  // Optional: the line `analyze --batch` prints for a position and its value
+  // (default: the value's text). An own game's `batch_text` hook
+  // (builder/own_game.h): Connect Four prints Pons' score beside it.
+  std::function<std::string(std::string_view position, const Value&, const Params&)> batch_text;
   // Parses a position and nothing more: an InputError where it is bad. The
   // command line checks a position read from a pipe as it arrives, so that
   // garbage is refused at its first line, not after a gigabyte.

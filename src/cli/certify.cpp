@@ -9,7 +9,6 @@
 #include "certify/model_space.h"
 #include "cli/commands.h"
 #include "cli/common.h"
-#include "registry/registry.h"
 
 namespace perfectplay::cli {
 
@@ -194,7 +193,7 @@ Command add_certify(CLI::App& app) {
       ->check(kWholeNumber)
       ->capture_default_str();
   cmd->add_flag("--json", args.json, "machine-readable output (docs/json.md)");
-  for (const GameEntry& g : all_games()) {
+  for (const GameEntry& g : registry().games()) {
     if (!g.certify) continue;
     CLI::App* sub = cmd->add_subcommand(g.name, g.summary);
     for (const ParamSpec& p : g.certify_params) {

@@ -9,6 +9,8 @@
 #include <functional>
 #include <vector>
 
+#include "cli/cli.h"
+
 namespace perfectplay::cli {
 
 struct Command {
@@ -25,6 +27,9 @@ Command add_judge(CLI::App& app);
 Command add_check(CLI::App& app);
 Command add_validate(CLI::App& app);
 Command add_serve(CLI::App& app);  // serve.cpp: the web board
+// How serve runs (run_cli's argument): in this process, or, null, handed
+// over to perfectplay-serve.
+void set_serve_runner(ServeRunner runner);
 // certify, certify-merge: cli/certify.cpp.
 Command add_certify(CLI::App& app);
 Command add_certify_merge(CLI::App& app);

@@ -1,5 +1,7 @@
 #include "cli/common.h"
 
+#include <cassert>
+
 #include <new>
 
 #include <signal.h>
@@ -13,8 +15,6 @@
 #include <tuple>
 
 #include "core/progress.h"
-
-#include "registry/registry.h"
 
 namespace perfectplay::cli {
 
@@ -668,9 +668,22 @@ void clear_progress() {
   if (g_progress != nullptr) g_progress->clear();
 }
 
+namespace {
+const Registry* g_registry = nullptr;
+}  // namespace
+
+const Registry& registry() {
+  assert(g_registry != nullptr && "run_cli sets the registry before any command runs");
+  return *g_registry;
+}
+
+void set_registry(const Registry& games) {
+  g_registry = &games;
+}
+
 std::vector<std::string> game_names() {
   std::vector<std::string> out;
-  for (const pp::GameEntry& g : pp::all_games()) out.push_back(g.name);
+  for (const pp::GameEntry& g : registry().games()) out.push_back(g.name);
   return out;
 }
 

@@ -27,6 +27,7 @@
 #include <thread>
 #include <vector>
 
+#include "api/registry.h"
 #include "api/value.h"
 #include "core/input_error.h"
 #include "core/text_reader.h"
@@ -248,6 +249,12 @@ void start_progress();
 void clear_progress();
 
 // The registered games' names.
+// The games this run of the command line offers: the registry run_cli was
+// given (cli/cli.h). Every command reads the games from here, never from the
+// built-in list, so a program with games of its own gets every command.
+const Registry& registry();
+void set_registry(const Registry& games);
+
 std::vector<std::string> game_names();
 
 // A request the command line cannot take as given: exit code 2, as CLI11's

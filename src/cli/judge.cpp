@@ -19,7 +19,6 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "judge/judge.h"
-#include "registry/registry.h"
 
 namespace perfectplay::cli {
 
@@ -462,7 +461,7 @@ Command add_judge(CLI::App& app) {
       "Run a contestant's program on random inputs against the exact answers; shrink the "
       "first failure");
   cmd->require_subcommand(1);
-  for (const GameEntry& g : all_games()) {
+  for (const GameEntry& g : registry().games()) {
     if (!offers_contest(g)) continue;
     CLI::App* sub = cmd->add_subcommand(g.name, g.summary);
     sub->add_option("command", args.command, "the program and its arguments, after --")->required();
@@ -788,7 +787,7 @@ Command add_check(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "check", "Check a contestant's output file against the exact answer (a judge's checker)");
   cmd->require_subcommand(1);
-  for (const GameEntry& g : all_games()) {
+  for (const GameEntry& g : registry().games()) {
     if (!g.solve || !g.validate_contest) continue;
     CLI::App* sub = cmd->add_subcommand(g.name, g.summary);
     sub->add_option("files", args.files,
@@ -822,7 +821,7 @@ Command add_validate(CLI::App& app) {
       "Check that an input file obeys the original contest's limits, naming the first "
       "one broken");
   cmd->require_subcommand(1);
-  for (const GameEntry& g : all_games()) {
+  for (const GameEntry& g : registry().games()) {
     if (!g.validate_contest) continue;
     CLI::App* sub = cmd->add_subcommand(g.name, g.summary);
     sub->add_option("input", file, "the contest input file (- : stdin)")->required();

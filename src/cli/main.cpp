@@ -1,5 +1,5 @@
-// perfectplay command line: parses arguments, calls the registry, prints.
-// No game logic lives here. Exit codes (docs/cli.md):
+// The command line (cli/cli.h's run_cli): parses arguments, calls the
+// registry's entries, prints. No game logic lives here. Exit codes (docs/cli.md):
 //   0 ok   1 bad input or request   2 usage   3 verify found a mismatch
 //   4 an exhaustive search passed its --max-states limit
 #include <fmt/format.h>
@@ -15,12 +15,12 @@
 #include <string>
 
 #include "api/explain.h"
+#include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/guard.h"
 #include "core/game.h"
 #include "core/progress.h"
-#include "registry/registry.h"
 
 namespace pp = perfectplay;
 using namespace perfectplay::cli;  // NOLINT(google-build-using-namespace)
@@ -39,6 +39,8 @@ struct Options {
   std::uint64_t max_states = pp::SearchLimits{}.max_states;
   std::optional<std::uint64_t> case_number;  // --case K: the position is case K of a contest input
   int depth = pp::ExplainOptions{}.depth;    // explain --depth
+  std::optional<std::string> batch;          // analyze --batch FILE: one position per line
+  bool stats = false;                        // --stats: the search's counts beside each value
   std::map<std::string, std::int64_t> values;
   std::map<std::string, bool> flags;
   std::map<std::string, std::string> texts;
@@ -62,6 +64,7 @@ pp::Params to_params(const pp::GameEntry& g, const Options& o) {
 }
 
 std::string source_name(const Options& o) {
+  if (o.batch) return input_name(*o.batch);
   if (o.has_position) return "<position>";
   return input_name(o.file);
 }
@@ -384,7 +387,7 @@ int check_explanation_file(const std::string& path) {
     throw pp::RequestError(
         fmt::format("{}: an explanation is an object naming its \"game\"", input_name(path)));
   }
-  const pp::GameEntry* g = pp::find_game(doc["game"].get<std::string>());
+  const pp::GameEntry* g = registry().find(doc["game"].get<std::string>());
   if (g == nullptr || !g->analyze) {
     throw pp::RequestError(
         fmt::format("{}: no game `{}`", input_name(path), doc["game"].get<std::string>()));
@@ -401,6 +404,56 @@ int check_explanation_file(const std::string& path) {
                  e.what());
     return kExitMismatch;
   }
+}
+
+// `analyze --batch FILE`: the value of each line's position, one line out
+// per line in (a final newline ends the last line; CR before LF is dropped),
+// as text (the value, or the game's batch_text) or as JSON lines (the
+// schema's value). One process scores a whole file. The answer is written
+// once every line is valued: an error (its line in FILE) prints nothing else.
+int run_batch(const pp::GameEntry& g, const Options& o, pp::Params& params) {
+  if (o.has_position || !o.file.empty() || o.case_number) {
+    throw UsageError("--batch FILE reads the positions from FILE; give no other position");
+  }
+  const InputText input(*o.batch);
+  return read_from(input, [&](std::string_view text) {
+    std::string out;
+    std::uint64_t line_number = 0;
+    std::size_t at = 0;
+    while (at < text.size()) {
+      std::size_t end = text.find('\n', at);
+      if (end == std::string_view::npos) end = text.size();
+      std::string_view line = text.substr(at, end - at);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      at = end + 1;
+      ++line_number;
+      pp::Evaluation ev;
+      try {
+        ev = g.evaluate(line, params);
+      } catch (const pp::InputError& e) {  // its line and column in FILE
+        throw pp::InputError(line_number - 1 + e.line(), e.column(), e.message());
+      }
+      if (o.json) {
+        nlohmann::json j = pp::to_json(ev.value);
+        if (o.stats) {
+          j["nodes"] = ev.nodes;
+          j["visited"] = ev.visited;
+          j["cpu_seconds"] = ev.seconds;
+        }
+        out += j.dump();
+      } else {
+        out += g.batch_text ? g.batch_text(line, ev.value, params) : pp::text(ev.value);
+        if (o.stats) {
+          fmt::format_to(std::back_inserter(out), "\t{} {} {:.9f}", ev.nodes, ev.visited,
+                         ev.seconds);
+        }
+      }
+      out += '\n';
+      pp::progress::report("positions", line_number, 0);
+    }
+    write_out(out);
+    return kExitOk;
+  });
 }
 
 int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
@@ -439,6 +492,8 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
       return kExitOk;
     });
   }
+  if (command == "analyze" && o.batch) return run_batch(g, o, params);
+  if (o.stats) throw UsageError("--stats goes with --batch FILE");
   if (command == "analyze") {
     pp::Analysis a = read_from(PositionText(g, o, false, params), params,
                                [&](std::string_view t) { return g.analyze(t, params); });
@@ -519,7 +574,7 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
 // a functional change to a solver or to a game's rules changes it.
 int run_bench(const std::vector<std::string>& only, int size, bool json) {
   for (const std::string& name : only) {
-    const pp::GameEntry* g = pp::find_game(name);
+    const pp::GameEntry* g = registry().find(name);
     if (g == nullptr) {
       std::fprintf(stderr,
                    "perfectplay: unknown game '%s'%s (`perfectplay list` shows the games)\n",
@@ -534,7 +589,7 @@ int run_bench(const std::vector<std::string>& only, int size, bool json) {
   }
   std::uint64_t games_to_bench = 0;
   std::uint64_t benched = 0;
-  for (const pp::GameEntry& g : pp::all_games()) {
+  for (const pp::GameEntry& g : registry().games()) {
     const bool chosen = only.empty() || std::find(only.begin(), only.end(), g.name) != only.end();
     if (chosen && g.bench) ++games_to_bench;
   }
@@ -546,7 +601,7 @@ int run_bench(const std::vector<std::string>& only, int size, bool json) {
   std::string out =
       fmt::format("{:<10} {:>10} {:>16} {:>8} {:>10} {:>10} {:>9} {:>9}  positions\n", "game",
                   "nodes", "checksum", "cpu s", "nodes/s", "visits/s", "stored", "B/stored");
-  for (const pp::GameEntry& g : pp::all_games()) {
+  for (const pp::GameEntry& g : registry().games()) {
     if (!only.empty() && std::find(only.begin(), only.end(), g.name) == only.end()) continue;
     if (!g.bench) continue;
     pp::progress::report("games benched", benched++, games_to_bench);
@@ -622,7 +677,11 @@ static int exit_after_cli11(CLI::App& app, const CLI::ParseError& e) {
   return kExitOk;
 }
 
-int main(int argc, char** argv) {
+namespace perfectplay::cli {
+
+int run_cli(const Registry& registered, int argc, char** argv, ServeRunner serve) {
+  set_registry(registered);
+  set_serve_runner(serve);
   g_reserve = new (std::nothrow) char[std::size_t{16} << 20];
   std::set_new_handler(on_out_of_memory);
   CLI::App app{
@@ -692,7 +751,7 @@ int main(int argc, char** argv) {
       cmd->require_subcommand(1);
     }
     cmd->fallthrough();  // --color may come anywhere
-    for (const pp::GameEntry& g : pp::all_games()) {
+    for (const pp::GameEntry& g : registry().games()) {
       // An entry offers only the commands it has functions for (the bare
       // assignment solver: solve and generate).
       const bool offered = (name == "solve" && g.solve) || (name == "analyze" && g.analyze) ||
@@ -728,6 +787,15 @@ int main(int argc, char** argv) {
                         "limit on positions stored by exhaustive search")
             ->check(kWholeNumber)
             ->capture_default_str();
+      }
+      if (name == "analyze") {
+        sub->add_option_function<std::string>(
+            "--batch", [&options](const std::string& f) { options.batch = f; },
+            "value every position of FILE, one per line: one value per line out (JSON lines "
+            "with --json)");
+        sub->add_flag("--stats", options.stats,
+                      "with --batch: each line also gives the search's positions expanded, "
+                      "children visited and CPU seconds");
       }
       if (name == "solve" || name == "analyze" || name == "hint" || name == "verify" ||
           name == "explain") {
@@ -840,7 +908,7 @@ int main(int argc, char** argv) {
     const std::string game = argv[2];
     bool is_command = false;
     for (const CommandSpec& spec : commands) is_command = is_command || command == spec.name;
-    const pp::GameEntry* found = pp::find_game(game);
+    const pp::GameEntry* found = registry().find(game);
     if (is_command && found != nullptr && command != "solve" && command != "generate" &&
         !((command == "analyze" && found->analyze) || (command == "hint" && found->hint) ||
           (command == "play" && found->play) || (command == "verify" && found->verify) ||
@@ -900,7 +968,7 @@ int main(int argc, char** argv) {
         continue;
       }
       // An option the contest input gives (octal's code): say so.
-      if (const pp::GameEntry* g = pp::find_game(sub->get_name())) {
+      if (const pp::GameEntry* g = registry().find(sub->get_name())) {
         for (const pp::TextOptionSpec& t : g->text_options) {
           if (t.in_contest_input && name == "--" + t.name) {
             std::fprintf(stderr,
@@ -937,12 +1005,12 @@ int main(int argc, char** argv) {
     if (list->parsed()) {
       if (list_json) {
         nlohmann::json games = nlohmann::json::array();
-        for (const pp::GameEntry& g : pp::all_games()) games.push_back(pp::game_json(g));
+        for (const pp::GameEntry& g : registry().games()) games.push_back(pp::game_json(g));
         write_out(nlohmann::json{{"schema", pp::kJsonSchema}, {"games", games}}.dump(2) + "\n");
         return kExitOk;
       }
       std::string out;
-      for (const pp::GameEntry& g : pp::all_games()) {
+      for (const pp::GameEntry& g : registry().games()) {
         fmt::format_to(std::back_inserter(out), "{:<10} {}\n", g.name, g.summary);
       }
       write_out(out);
@@ -969,3 +1037,5 @@ int main(int argc, char** argv) {
     return exit_for_exception(std::current_exception(), [&] { return source_name(options); });
   }
 }
+
+}  // namespace perfectplay::cli

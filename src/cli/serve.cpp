@@ -1,7 +1,9 @@
 // `perfectplay serve`: the web board. This program checks the options (its
 // help and usage errors are the other commands'), then hands over to
 // perfectplay-serve beside it (cli/serve/main.cpp), which runs the board in
-// this same process (exec): the pid, the terminal and the signals stay.
+// this same process (exec): the pid, the terminal and the signals stay. A
+// program with games of its own serves them in process instead (run_cli's
+// ServeRunner): perfectplay-serve knows only the built-in games.
 #include <unistd.h>
 
 #include <cerrno>
@@ -65,7 +67,13 @@ int hand_over(const CLI::App& sub) {
   return kExitBadInput;
 }
 
+ServeRunner g_serve_runner = nullptr;
+
 }  // namespace
+
+void set_serve_runner(ServeRunner runner) {
+  g_serve_runner = runner;
+}
 
 Command add_serve(CLI::App& app) {
   static ServeOptions o;
@@ -75,7 +83,10 @@ Command add_serve(CLI::App& app) {
   // --color may come anywhere (docs/cli.md): after `serve` it goes to the
   // app's option; the board's program, which prints no values, never sees it.
   sub->fallthrough();
-  return {sub, [sub] { return hand_over(*sub); }};
+  return {sub, [sub] {
+            if (g_serve_runner != nullptr) return g_serve_runner(o, registry());
+            return hand_over(*sub);
+          }};
 }
 
 }  // namespace perfectplay::cli

@@ -10,25 +10,32 @@
 
 namespace perfectplay {
 
-const std::vector<GameEntry>& all_games() {
-  static const std::vector<GameEntry> games = {
-      algorithms::assignment::entry(),
-      games::asymmetry::entry(),
-      games::bacteria::entry(),
-      games::binim::entry_binim(),
-      games::binim::entry_binim2(),
-      games::gridgame::entry(),
-      games::nim::entry(),
-      games::octal::entry(),
-  };
+void add_builtin_games(Registry& r) {
+  r.add(algorithms::assignment::entry());
+  r.add(games::asymmetry::entry());
+  r.add(games::bacteria::entry());
+  r.add(games::binim::entry_binim());
+  r.add(games::binim::entry_binim2());
+  r.add(games::gridgame::entry());
+  r.add(games::nim::entry());
+  r.add(games::octal::entry());
+}
+
+const Registry& builtin_registry() {
+  static const Registry games = [] {
+    Registry r;
+    add_builtin_games(r);
+    return r;
+  }();
   return games;
 }
 
+const std::deque<GameEntry>& all_games() {
+  return builtin_registry().games();
+}
+
 const GameEntry* find_game(std::string_view name) {
-  for (const GameEntry& g : all_games()) {
-    if (g.name == name) return &g;
-  }
-  return nullptr;
+  return builtin_registry().find(name);
 }
 
 }  // namespace perfectplay

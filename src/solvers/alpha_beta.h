@@ -27,6 +27,17 @@
 // Move rewards: a move m collecting r = reward(p, m) shifts the child's window
 // by r, so the child is searched with (alpha - r, beta - r).
 //
+// Bounds hook (optional): g.bounds(p) -> std::pair<Score, Score>, an
+// interval [lo, hi] known to hold value(p) without search (a win at once,
+// the most a player can still score: Pons' Connect Four bounds). A position
+// entered for the first time starts with that interval in the table, so a
+// point answers at once and a window outside it is cut before any move is
+// generated. A game with the hook is also solved by null-window bisection
+// (value() below): searches of windows (m, m + 1) that halve [lo, hi] until
+// it closes, each a cheap yes/no, the table's intervals carried from one to
+// the next (MTD-bisection, as Pons' solver does). Fail-soft keeps the
+// contract: a returned bound is a true bound, hence inside [lo, hi].
+//
 // Memory: one table entry per distinct position searched, plus the moves of
 // the positions on the stack (solvers/search_stack.h); together bounded by
 // SearchLimits::max_states.
@@ -35,6 +46,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -55,8 +67,34 @@ class AlphaBetaSolver {
   AlphaBetaSolver(const AlphaBetaSolver&) = delete;  // the table points at game_
   AlphaBetaSolver& operator=(const AlphaBetaSolver&) = delete;
 
+  // Whether the game gives bounds without search (see the design paragraph).
+  static constexpr bool kHasBounds = requires(const G& g, const Position& q) {
+    { g.bounds(q) } -> std::convertible_to<std::pair<Score, Score>>;
+  };
+
   // The exact minimax value of p.
   Score value(const Position& p) {
+    if constexpr (kHasBounds) {
+      auto [lo, hi] = game_.bounds(p);
+      assert(lo <= hi);
+      while (lo < hi) {
+        // Halves [lo, hi], probing nearer 0 first while the interval is wide
+        // (most positions are worth little: Pons' choice of the next window).
+        Score med = lo + (hi - lo) / 2;
+        if (med <= 0 && lo / 2 < med) {
+          med = lo / 2;
+        } else if (med >= 0 && hi / 2 > med) {
+          med = hi / 2;
+        }
+        const Score r = search(p, med, med + 1);
+        if (r <= med) {
+          hi = r;
+        } else {
+          lo = r;
+        }
+      }
+      return lo;
+    }
     const Score v = search(p, kScoreMin, kScoreMax);
     assert(v > kScoreMin && v < kScoreMax);
     return v;
@@ -127,8 +165,21 @@ class AlphaBetaSolver {
       alpha = std::max(alpha, b.lower);
       beta = std::min(beta, b.upper);
       first = b.best;
-    } else if (memo_.size() - 1 + stack_.pending >= limits_.max_states) {
-      throw SearchLimitExceeded(limits_.max_states);
+    } else {
+      if (memo_.size() - 1 + stack_.pending >= limits_.max_states) {
+        throw SearchLimitExceeded(limits_.max_states);
+      }
+      if constexpr (kHasBounds) {
+        const auto [lo, hi] = game_.bounds(p);
+        assert(lo <= hi);
+        Bounds& b = memo_.at(h);
+        b.lower = lo;
+        b.upper = hi;
+        if (lo == hi || lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        alpha = std::max(alpha, lo);
+        beta = std::min(beta, hi);
+      }
     }
     return expand(p, alpha, beta, depth, h, first);
   }

@@ -123,12 +123,12 @@ std::string string_field(const nlohmann::json& j, const char* name, bool require
   return s;
 }
 
-const GameEntry& game_field(const nlohmann::json& j) {
+const GameEntry& game_field(const Registry& games, const nlohmann::json& j) {
   const std::string name = string_field(j, "game", true, 256);
-  const GameEntry* g = find_game(name);
+  const GameEntry* g = games.find(name);
   if (g == nullptr) {
     std::string names;
-    for (const GameEntry& e : all_games()) names += (names.empty() ? "" : ", ") + e.name;
+    for (const GameEntry& e : games.games()) names += (names.empty() ? "" : ", ") + e.name;
     throw BadRequest(fmt::format("unknown game '{}' (the games: {})", name, names));
   }
   return *g;
@@ -149,9 +149,10 @@ void require(bool offered, const GameEntry& g, const char* what) {
 
 // The body of a solving request, run on a worker. Every exception becomes a
 // status: the caller's mistakes 400, a search too large 422.
-Response solve(const std::string& route, const nlohmann::json& j, const Limits& limits) {
+Response solve(const Registry& games, const std::string& route, const nlohmann::json& j,
+               const Limits& limits) {
   try {
-    const GameEntry& g = game_field(j);
+    const GameEntry& g = game_field(games, j);
     const Params params = params_field(g, j, limits.max_states);
     if (route == "/api/analyze" || route == "/api/hint") {
       const std::string position =
@@ -246,8 +247,9 @@ const std::vector<std::pair<std::string, std::string>>& security_headers() {
   return headers;
 }
 
-Handler::Handler(Limits limits)
+Handler::Handler(Limits limits, const Registry& games)
     : limits_(limits),
+      games_(games),
       pool_(limits.workers == 0 ? nullptr
                                 : std::make_unique<WorkPool>(limits.workers, limits.queue)) {}
 
@@ -290,7 +292,7 @@ Response Handler::handle_api(const Request& request) const {
       return r;
     }
     nlohmann::json games = nlohmann::json::array();
-    for (const GameEntry& g : all_games()) games.push_back(game_json(g));
+    for (const GameEntry& g : games_.games()) games.push_back(game_json(g));
     return json_response(200, {{"schema", kJsonSchema}, {"games", games}});
   }
   if (!solving) return error(404, fmt::format("no such API: {} (docs/web.md lists them)", route));
@@ -311,13 +313,14 @@ Response Handler::handle_api(const Request& request) const {
   }
   if (!j.is_object()) return error(400, "the body must be a JSON object");
 
-  if (!pool_) return solve(route, j, limits_);
+  if (!pool_) return solve(games_, route, j, limits_);
   // A job still queued when its requester gives up is skipped, not solved.
   auto abandoned = std::make_shared<std::atomic<bool>>(false);
-  auto result = pool_->try_submit([route, j = std::move(j), limits = limits_, abandoned] {
-    if (abandoned->load()) return error(422, "abandoned");
-    return solve(route, j, limits);
-  });
+  auto result =
+      pool_->try_submit([games = &games_, route, j = std::move(j), limits = limits_, abandoned] {
+        if (abandoned->load()) return error(422, "abandoned");
+        return solve(*games, route, j, limits);
+      });
   if (!result) {
     Response r = error(503,
                        "the server is busy (every worker is taken and the queue is full); "

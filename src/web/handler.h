@@ -35,6 +35,9 @@
 #include <utility>
 #include <vector>
 
+#include "api/registry.h"
+#include "registry/registry.h"
+
 namespace perfectplay::web {
 
 struct Request {
@@ -74,7 +77,9 @@ class WorkPool;
 
 class Handler {
  public:
-  explicit Handler(Limits limits = {});
+  // `games`: what the board offers (a program with games of its own passes
+  // its registry); it must outlive the handler.
+  explicit Handler(Limits limits = {}, const Registry& games = builtin_registry());
   ~Handler();
   Handler(const Handler&) = delete;
   Handler& operator=(const Handler&) = delete;
@@ -88,6 +93,7 @@ class Handler {
   Response handle_api(const Request& request) const;
 
   Limits limits_;
+  const Registry& games_;
   std::unique_ptr<WorkPool> pool_;
 };
 

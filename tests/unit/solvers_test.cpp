@@ -1,6 +1,9 @@
 // Generic solvers on tiny synthetic games whose values are worked out by hand.
 #include <gtest/gtest.h>
+
+#include <cstdlib>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "solvers/alpha_beta.h"
@@ -243,6 +246,69 @@ TEST(AlphaBetaSolver, RewardsByHandAndAgainstNaive) {
     AlphaBetaSolver<Coins> s{Coins{}};
     EXPECT_EQ(s.value({c, 0, c.size(), true}), coins_naive(c, 0, c.size(), true));
   }
+}
+
+// Coins with alpha-beta's bounds hook: the rest of a row is worth at most the
+// sum of its coins' sizes either way, and a single coin exactly its own.
+struct CoinsWithBounds : Coins {
+  std::pair<Score, Score> bounds(const Position& p) const {
+    if (p.hi - p.lo == 1) {
+      const Score c = p.coins[p.lo];
+      return {p.max_to_move ? c : -c, p.max_to_move ? c : -c};
+    }
+    Score s = 0;
+    for (std::size_t i = p.lo; i < p.hi; ++i) s += std::abs(p.coins[i]);
+    return {-s, s};
+  }
+};
+
+// A bounds hook that lies (every position exactly 7): the solver must take
+// it at its word, so that the tests above prove the hook is used.
+struct CoinsWithFalseBounds : Coins {
+  std::pair<Score, Score> bounds(const Position&) const { return {7, 7}; }
+};
+
+TEST(AlphaBetaSolver, BoundsHookAgreesWithNaiveAndPrunes) {
+  static_assert(AlphaBetaSolver<CoinsWithBounds>::kHasBounds);
+  static_assert(!AlphaBetaSolver<Coins>::kHasBounds);
+  std::uint64_t x = 999;
+  std::uint64_t with = 0, without = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<int> c;
+    const int n = 1 + trial % 10;
+    for (int i = 0; i < n; ++i) {
+      x = mix64(x);
+      c.push_back(static_cast<int>(x % 21) - 10);
+    }
+    const Score truth = coins_naive(c, 0, c.size(), true);
+    AlphaBetaSolver<CoinsWithBounds> b{CoinsWithBounds{}};
+    EXPECT_EQ(b.value({c, 0, c.size(), true}), truth) << trial;
+    // The bound contract holds for any window, with the hook too.
+    for (const auto& [alpha, beta] : {std::pair<Score, Score>{truth - 3, truth - 1},
+                                      {truth + 1, truth + 4},
+                                      {truth - 1, truth + 1}}) {
+      AlphaBetaSolver<CoinsWithBounds> w{CoinsWithBounds{}};
+      const Score v = w.search({c, 0, c.size(), true}, alpha, beta);
+      if (v <= alpha) {
+        EXPECT_GE(v, truth);
+      } else if (v >= beta) {
+        EXPECT_LE(v, truth);
+      } else {
+        EXPECT_EQ(v, truth);
+      }
+    }
+    // The same full-window search with and without the hook: single coins
+    // (and the empty rows after them) are answered without being expanded.
+    AlphaBetaSolver<CoinsWithBounds> full{CoinsWithBounds{}};
+    EXPECT_EQ(full.search({c, 0, c.size(), true}, kScoreMin, kScoreMax), truth);
+    AlphaBetaSolver<Coins> plain{Coins{}};
+    EXPECT_EQ(plain.value({c, 0, c.size(), true}), truth);
+    with += full.expanded_positions();
+    without += plain.expanded_positions();
+  }
+  EXPECT_LT(with, without);
+  AlphaBetaSolver<CoinsWithFalseBounds> liar{CoinsWithFalseBounds{}};
+  EXPECT_EQ(liar.value({{1, 5, 2}, 0, 3, true}), 7);
 }
 
 // Nim heaps as a sum: each heap is a component.

@@ -1,0 +1,1 @@
+analyze nim --misere --batch - --json

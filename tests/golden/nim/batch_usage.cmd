@@ -1,0 +1,1 @@
+analyze nim --batch - --position "1 2"
