@@ -64,7 +64,7 @@ cf::Report read_report(const std::string& path, std::string_view command) {
 }
 
 const GameEntry& certify_game(const std::string& name, std::string_view command) {
-  const GameEntry* g = find_game(name);
+  const GameEntry* g = registry().find(name);
   if (g == nullptr || !g->certify) {
     throw RequestError(fmt::format(
         "{}: this perfectplay has no game {} to certify (perfectplay list)", command, name));

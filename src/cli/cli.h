@@ -4,7 +4,13 @@
 // registry, with every command, the same JSON and the same exit codes.
 #pragma once
 
+#include <vector>
+
 #include "api/registry.h"
+
+namespace perfectplay::cgt {
+struct ValueGame;  // cgt/report.h
+}  // namespace perfectplay::cgt
 
 namespace perfectplay::cli {
 
@@ -22,5 +28,10 @@ using ServeRunner = int (*)(const ServeOptions& options, const Registry& games);
 // the built-in games (`perfectplay` itself, so that cpp-httplib is loaded only
 // by the command that serves).
 int run_cli(const Registry& games, int argc, char** argv, ServeRunner serve = nullptr);
+
+// The games `perfectplay value` offers (combinatorial game values,
+// docs/cgt.md): none unless the program names them before run_cli (the
+// built-in program: registry/values.h's list). `games` must outlive run_cli.
+void set_value_games(const std::vector<cgt::ValueGame>* games);
 
 }  // namespace perfectplay::cli

@@ -7,19 +7,37 @@
 
 #include <string>
 
+#include "cgt/report.h"
+#include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "core/input_error.h"
-#include "registry/values.h"
 #include "solvers/search_limits.h"
 
 namespace perfectplay::cli {
 
 namespace {
 
+// Set by the program (cli/cli.h): the built-in perfectplay names
+// registry/values.h's list; a program with games of its own has none.
+const std::vector<cgt::ValueGame>* g_value_games = nullptr;
+
+const std::vector<cgt::ValueGame>& value_games_in_use() {
+  static const std::vector<cgt::ValueGame> none;
+  return g_value_games != nullptr ? *g_value_games : none;
+}
+
+}  // namespace
+
+void set_value_games(const std::vector<cgt::ValueGame>* games) {
+  g_value_games = games;
+}
+
+namespace {
+
 std::vector<std::string> value_game_names() {
   std::vector<std::string> names;
-  for (const cgt::ValueGame& g : value_games()) names.push_back(g.name);
+  for (const cgt::ValueGame& g : value_games_in_use()) names.push_back(g.name);
   return names;
 }
 
@@ -48,7 +66,7 @@ Command add_value(CLI::App& app) {
       cmd, [] {
         if (list) {
           std::string out;
-          for (const cgt::ValueGame& g : value_games()) {
+          for (const cgt::ValueGame& g : value_games_in_use()) {
             out += fmt::format("{:<12} {}\n{:<12} position: {}\n", g.name, g.summary, "",
                                g.position_help);
           }
@@ -56,7 +74,7 @@ Command add_value(CLI::App& app) {
           return kExitOk;
         }
         const cgt::ValueGame* chosen = nullptr;
-        for (const cgt::ValueGame& g : value_games()) {
+        for (const cgt::ValueGame& g : value_games_in_use()) {
           if (g.name == game) chosen = &g;
         }
         if (game.empty()) throw UsageError("value: name a game (value --list shows them)");
