@@ -832,7 +832,7 @@ TEST(WebHttp, PagesDoNotWaitBehindSearches) {
   busy = false;
   for (auto& t : clients) t.join();
   EXPECT_GT(analyses.load(), 0);
-  EXPECT_LT(worst, 500) << "the slowest page took " << worst << " ms";
+  EXPECT_LT(worst, 1000) << "the slowest page took " << worst << " ms";
 }
 
 TEST(WebHttp, StopIsPromptUnderLoad) {
