@@ -10,8 +10,9 @@
 // limit, and the worker must be free for the next request at once. So a
 // search also reads `stop` (when set) every kStopInterval expanded positions
 // and throws SearchCancelled once it is true: one relaxed load per 4096
-// positions, nothing measurable, and a worker is freed within about a
-// millisecond of the flag being set.
+// positions, nothing measurable, and a worker is freed a few milliseconds
+// after the flag is set (4096 positions of nim's widest reference search,
+// 14 14 14 14 with 56 moves each, take about 4 ms).
 #pragma once
 
 #include <atomic>

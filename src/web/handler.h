@@ -33,7 +33,7 @@
 // small pool of worker threads with a bounded queue. A request waits for its
 // result at most `time_limit`; past it the client gets 422 at once and the
 // search is cancelled (SearchLimits::stop), so the worker is free again
-// within about a millisecond (the generic solvers read the flag every 4096
+// within milliseconds (the generic solvers read the flag every 4096
 // positions). Everything else is answered on the caller's thread. With
 // workers == 0 the solving runs on the caller's thread with no clock (the
 // fuzzer and deterministic tests).
