@@ -33,6 +33,21 @@ for target in fuzz_solve fuzz_position fuzz_play fuzz_web; do
       done
       printf 'GET /api/games\n' > "$seeds/games"
       printf 'GET /%%2e%%2e/index.html\n' > "$seeds/dots"
+      # Deep nesting in every field (issue 31: 200,000 levels overflowed the
+      # stack); within -max_len, past the handler's limit of 64 levels.
+      for depth in 64 65 1000 30000; do
+        open=$(printf '%*s' $depth '' | tr ' ' '[')
+        close=$(printf '%*s' $depth '' | tr ' ' ']')
+        n=0
+        for body in "$open$close" "{\"game\":$open$close}" \
+          "{\"game\":\"$game\",\"options\":$open$close}" \
+          "{\"game\":\"$game\",\"options\":{\"misere\":$open$close}}" \
+          "{\"game\":\"$game\",\"position\":$open$close}" \
+          "{\"game\":\"$game\",\"move\":$open$close}" "{\"game\":\"$game\",\"seed\":$open$close}"; do
+          printf 'POST /api/play\n%s' "$body" > "$seeds/$game-deep-$depth-$n"
+          n=$((n + 1))
+        done
+      done
       continue
     fi
     case $target in

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "web/handler.h"
+#include "web/http_server.h"
 
 namespace perfectplay::cli {
 
@@ -20,7 +21,7 @@ struct ServeOptions {
   bool open = false;
   web::Limits limits;
   std::uint64_t time_limit_ms = 5000;
-  unsigned threads = 16;
+  web::ServerLimits server;
 };
 
 inline void add_serve_options(CLI::App& sub, ServeOptions& o) {
@@ -48,8 +49,13 @@ inline void add_serve_options(CLI::App& sub, ServeOptions& o) {
   sub.add_option("--queue", o.limits.queue, "requests that may wait for a worker (then 503)")
       ->check(CLI::Range(0, 10000))
       ->capture_default_str();
-  sub.add_option("--connections", o.threads, "connections served at once")
+  sub.add_option("--connections", o.server.api_threads,
+                 "API requests served at once (pages: 4 more)")
       ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  sub.add_option("--client-connections", o.server.per_client,
+                 "connections one client address may hold")
+      ->check(CLI::Range(1, 768))
       ->capture_default_str();
 }
 

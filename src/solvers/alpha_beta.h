@@ -186,7 +186,10 @@ class AlphaBetaSolver {
 
   [[gnu::noinline]] Score expand(const Position& p, Score alpha, Score beta, std::size_t depth,
                                  Handle h, std::uint32_t first) {
-    if ((++expanded_ & 0xFFFF) == 0) progress::report("positions searched", expanded_, 0);
+    if ((++expanded_ & (kStopInterval - 1)) == 0) {
+      throw_if_stopped(limits_);
+      if ((expanded_ & 0xFFFF) == 0) progress::report("positions searched", expanded_, 0);
+    }
     std::uint32_t best_move = kNoMove;
     const Score v = compute(p, alpha, beta, depth, first, best_move);
     Bounds& b = memo_.at(h, p);

@@ -140,7 +140,10 @@ class GrundySolver {
     if (memo_.size() - 1 + stack_.pending >= limits_.max_states) {
       throw SearchLimitExceeded(limits_.max_states);
     }
-    if ((++expanded_ & 0xFFFF) == 0) progress::report("positions searched", expanded_, 0);
+    if ((++expanded_ & (kStopInterval - 1)) == 0) {
+      throw_if_stopped(limits_);
+      if ((expanded_ & 0xFFFF) == 0) progress::report("positions searched", expanded_, 0);
+    }
     std::vector<Move>& moves = stack_.moves_at(depth);
     detail::append_moves(game_, part, moves);
     const PendingMoves held(stack_.pending, moves.size());

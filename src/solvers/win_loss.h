@@ -101,7 +101,10 @@ class WinLossSolver {
     if (memo_.size() - 1 + stack_.pending >= limits_.max_states) {
       throw SearchLimitExceeded(limits_.max_states);
     }
-    if ((++expanded_ & 0xFFFF) == 0) progress::report("positions searched", expanded_, 0);
+    if ((++expanded_ & (kStopInterval - 1)) == 0) {
+      throw_if_stopped(limits_);
+      if ((expanded_ & 0xFFFF) == 0) progress::report("positions searched", expanded_, 0);
+    }
     const Outcome result = compute(p, depth);
     memo_.at(h, p) = encode(result);
     return result;

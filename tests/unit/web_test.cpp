@@ -1,16 +1,26 @@
 // The web board's handler (src/web/handler.h) without sockets, and one real
 // HTTP round trip through cpp-httplib on an ephemeral loopback port.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "api/analysis.h"
 #include "core/input_error.h"
 #include "registry/registry.h"
+#include "solvers/search_limits.h"
 #include "web/assets.h"
 #include "web/handler.h"
 #include "web/http_server.h"
@@ -27,8 +37,19 @@ web::Limits inline_limits() {
   return l;
 }
 
+// A POST as the board's page sends it: a JSON body, said so.
+web::Request json_post(const std::string& path, std::string body) {
+  web::Request r{"POST", path, std::move(body)};
+  r.content_type = "application/json";
+  return r;
+}
+
 web::Response post(const web::Handler& h, const std::string& path, const json& body) {
-  return h.handle({"POST", path, body.dump()});
+  return h.handle(json_post(path, body.dump()));
+}
+
+web::Response post_raw(const web::Handler& h, const std::string& path, std::string body) {
+  return h.handle(json_post(path, std::move(body)));
 }
 
 std::string header(const web::Response& r, const std::string& name) {
@@ -61,7 +82,7 @@ TEST(WebHandler, GamesIsListJson) {
   for (std::size_t i = 0; i < pp::all_games().size(); ++i) {
     EXPECT_EQ(j["games"][i], pp::game_json(pp::all_games()[i]));
   }
-  EXPECT_EQ(h.handle({"POST", "/api/games", "{}"}).status, 405);
+  EXPECT_EQ(post_raw(h, "/api/games", "{}").status, 405);
 }
 
 TEST(WebHandler, AnalyzeIsAnalyzeJsonForEveryExample) {
@@ -149,10 +170,10 @@ TEST(WebHandler, BadInputIs400WithTheCommandLinesMessage) {
   EXPECT_EQ(r.status, 400);
   EXPECT_EQ(error_of(r), reason);
 
-  EXPECT_EQ(h.handle({"POST", "/api/analyze", "{\"game\":"}).status, 400);
-  EXPECT_EQ(h.handle({"POST", "/api/analyze", "[1,2]"}).status, 400);
-  EXPECT_EQ(h.handle({"POST", "/api/analyze", "{\"game\":\"nim\",\"position\":5}"}).status, 400);
-  EXPECT_EQ(h.handle({"POST", "/api/analyze", "\xff\xfe"}).status, 400);
+  EXPECT_EQ(post_raw(h, "/api/analyze", "{\"game\":").status, 400);
+  EXPECT_EQ(post_raw(h, "/api/analyze", "[1,2]").status, 400);
+  EXPECT_EQ(post_raw(h, "/api/analyze", "{\"game\":\"nim\",\"position\":5}").status, 400);
+  EXPECT_EQ(post_raw(h, "/api/analyze", "\xff\xfe").status, 400);
   r = post(h, "/api/analyze", {{"game", "chess"}});
   EXPECT_EQ(r.status, 400);
   EXPECT_NE(error_of(r).find("unknown game 'chess'"), std::string::npos);
@@ -160,7 +181,7 @@ TEST(WebHandler, BadInputIs400WithTheCommandLinesMessage) {
   EXPECT_EQ(r.status, 400);
   EXPECT_EQ(post(h, "/api/play", {{"game", "nim"}}).status, 400);  // no move
   EXPECT_EQ(h.handle({"GET", "/api/analyze", ""}).status, 405);
-  EXPECT_EQ(h.handle({"POST", "/api/nothing", "{}"}).status, 404);
+  EXPECT_EQ(post_raw(h, "/api/nothing", "{}").status, 404);
 }
 
 TEST(WebHandler, GenerateIsTheGamesGenerate) {
@@ -198,24 +219,88 @@ TEST(WebHandler, SizesAndWorkAreBounded) {
   EXPECT_EQ(post(h, "/api/analyze", {{"game", "nim"}, {"position", "1 2"}}).status, 200);
 }
 
-TEST(WebHandler, SlowRequestsGet422AndAFullPoolGets503) {
+TEST(WebHandler, SlowRequestsGet422AndFreeTheirWorkerAtOnce) {
+  // The search's own time, waited for.
+  web::Limits patient;
+  patient.workers = 1;
+  patient.time_limit = std::chrono::seconds(60);
+  const web::Handler whole(patient);
+  auto start = std::chrono::steady_clock::now();
+  ASSERT_EQ(post(whole, "/api/analyze", {{"game", "nim"}, {"position", kSlowNim}}).status, 200);
+  const auto full = std::chrono::steady_clock::now() - start;
+
   web::Limits limits;
   limits.workers = 1;
   limits.queue = 0;
   limits.time_limit = std::chrono::milliseconds(2);
   const web::Handler h(limits);
-  const auto start = std::chrono::steady_clock::now();
-  web::Response r = post(h, "/api/analyze", {{"game", "nim"}, {"position", kSlowNim}});
-  EXPECT_EQ(r.status, 422) << r.body;
-  EXPECT_NE(error_of(r).find("--time-limit"), std::string::npos);
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(500));
-  // The one worker still searches: nothing can queue.
-  r = post(h, "/api/analyze", {{"game", "nim"}, {"position", "1 2"}});
-  EXPECT_EQ(r.status, 503) << r.body;
-  EXPECT_EQ(header(r, "Retry-After"), "1");
+  // The best of three tries: a loaded machine can stall any one of them.
+  auto freed = std::chrono::steady_clock::duration::max();
+  for (int trial = 0; trial < 3; ++trial) {
+    start = std::chrono::steady_clock::now();
+    const web::Response r = post(h, "/api/analyze", {{"game", "nim"}, {"position", kSlowNim}});
+    EXPECT_EQ(r.status, 422) << r.body;
+    EXPECT_NE(error_of(r).find("--time-limit"), std::string::npos);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(500));
+    // The search was cancelled: the one worker takes the next request long
+    // before the search would have ended (it used to search on, and every
+    // request got 503 meanwhile).
+    const auto after = std::chrono::steady_clock::now();
+    int status = 503;  // 503 while the worker is taken (422: this one, on a stalled machine)
+    while (status != 200 && std::chrono::steady_clock::now() - after < 2 * full) {
+      status = post(h, "/api/analyze", {{"game", "nim"}, {"position", "1 2"}}).status;
+    }
+    EXPECT_EQ(status, 200);
+    freed = std::min(freed, std::chrono::steady_clock::now() - after);
+  }
+  EXPECT_LT(freed, full / 2) << "freed after "
+                             << std::chrono::duration<double, std::milli>(freed).count()
+                             << " ms; the search takes "
+                             << std::chrono::duration<double, std::milli>(full).count() << " ms";
   // Pages and the game list do not need a worker.
   EXPECT_EQ(h.handle({"GET", "/api/games", ""}).status, 200);
   EXPECT_EQ(h.handle({"GET", "/", ""}).status, 200);
+}
+
+TEST(WebHandler, AFullPoolGets503) {
+  web::Limits limits;
+  limits.workers = 1;
+  limits.queue = 0;
+  limits.time_limit = std::chrono::seconds(60);
+  const web::Handler h(limits);
+  std::atomic<bool> done{false};
+  std::thread slow([&] {
+    int status = 503;  // while one of the quick requests below holds the worker
+    while (status == 503) {
+      status = post(h, "/api/analyze", {{"game", "nim"}, {"position", kSlowNim}}).status;
+    }
+    EXPECT_EQ(status, 200);
+    done = true;
+  });
+  // While the one worker searches, nothing can queue.
+  web::Response r;
+  while (!done) {
+    r = post(h, "/api/analyze", {{"game", "nim"}, {"position", "1 2"}});
+    if (r.status == 503) break;
+  }
+  slow.join();
+  EXPECT_EQ(r.status, 503) << r.body;
+  EXPECT_EQ(header(r, "Retry-After"), "1");
+}
+
+TEST(WebHandler, AStopFlagCancelsTheSearch) {
+  const pp::GameEntry& nim = *pp::find_game("nim");
+  pp::Params params = pp::params_from_json(nim, json::object());
+  std::atomic<bool> stop{true};
+  params.limits.stop = &stop;
+  EXPECT_THROW(nim.analyze(kSlowNim, params), pp::SearchCancelled);
+  stop = false;
+  EXPECT_EQ(nim.analyze(kSlowNim, params).position, kSlowNim);
+}
+
+TEST(WebHandler, TheBoardsSearchBudgetIsTheCommandLines) {
+  // A position `analyze` answers is not refused by the board for its size.
+  EXPECT_EQ(web::Limits{}.max_states, pp::SearchLimits{}.max_states);
 }
 
 TEST(WebHandler, QueuedRequestsAreServedInTurn) {
@@ -267,7 +352,7 @@ TEST(WebHttp, RoundTripOnLoopback) {
   web::Limits limits;
   limits.max_body = 4096;
   const web::Handler h(limits);
-  web::HttpServer server(h, 4);
+  web::HttpServer server(h);
   const int port = server.bind("127.0.0.1", 0);
   ASSERT_GT(port, 0);
   std::thread serving([&server] { server.listen(); });
@@ -285,7 +370,7 @@ TEST(WebHttp, RoundTripOnLoopback) {
   auto analyzed = client.Post("/api/analyze", body, "application/json");
   ASSERT_TRUE(analyzed);
   EXPECT_EQ(analyzed->status, 200);
-  EXPECT_EQ(analyzed->body, h.handle({"POST", "/api/analyze", body}).body);
+  EXPECT_EQ(analyzed->body, post_raw(h, "/api/analyze", body).body);
 
   auto page = client.Get("/?game=nim&position=3%204%205");
   ASSERT_TRUE(page);
@@ -313,10 +398,10 @@ TEST(WebHttp, RoundTripOnLoopback) {
 
 TEST(WebHttp, ATakenPortIsRefused) {
   const web::Handler h(inline_limits());
-  web::HttpServer first(h, 1);
+  web::HttpServer first(h);
   const int port = first.bind("127.0.0.1", 0);
   ASSERT_GT(port, 0);
-  web::HttpServer second(h, 1);
+  web::HttpServer second(h);
   EXPECT_EQ(second.bind("127.0.0.1", port), 0);  // no SO_REUSEPORT sharing
 }
 
@@ -339,4 +424,446 @@ TEST(WebHandler, OnLoopbackOnlyLoopbackHostsAreServed) {
     EXPECT_EQ(res.status, 403) << host;
     EXPECT_EQ(res.content_type, "application/json");
   }
+}
+
+// ---- Issue 31: what a hostile client or web page sends. ----
+
+namespace {
+
+std::string nested_arrays(std::size_t depth) {
+  return std::string(depth, '[') + std::string(depth, ']');
+}
+
+std::string nested_objects(std::size_t depth) {
+  std::string s;
+  s.reserve(depth * 6 + 1);
+  for (std::size_t i = 0; i < depth; ++i) s += "{\"\":";
+  s += '1';
+  s.append(depth, '}');
+  return s;
+}
+
+// Every field of every route with `nested` in it, as a request body, and the
+// route it goes to.
+std::vector<std::pair<std::string, std::string>> bodies_with(const std::string& nested) {
+  return {
+      {"/api/analyze", nested},
+      {"/api/analyze", "{\"game\":" + nested + "}"},
+      {"/api/analyze", "{\"game\":\"nim\",\"options\":" + nested + "}"},
+      {"/api/analyze", "{\"game\":\"nim\",\"options\":{\"misere\":" + nested + "}}"},
+      {"/api/hint", "{\"game\":\"nim\",\"position\":" + nested + "}"},
+      {"/api/play", "{\"game\":\"nim\",\"position\":\"1 2\",\"move\":" + nested + "}"},
+      {"/api/generate", "{\"game\":\"nim\",\"seed\":" + nested + "}"},
+      {"/api/analyze", "{\"game\":\"nim\",\"unknown\":" + nested + "}"},
+  };
+}
+
+}  // namespace
+
+TEST(WebHandler, NestingIsMeasuredOutsideStringsOnly) {
+  EXPECT_FALSE(web::nested_deeper_than("", 1));
+  EXPECT_FALSE(web::nested_deeper_than("[[]]", 2));
+  EXPECT_TRUE(web::nested_deeper_than("[[[]]]", 2));
+  EXPECT_TRUE(web::nested_deeper_than("{\"a\":{\"b\":[1]}}", 2));
+  EXPECT_FALSE(web::nested_deeper_than("{\"a\":\"[[[[{{{{\"}", 1));
+  EXPECT_FALSE(web::nested_deeper_than("{\"a\":\"\\\"[[[[\"}", 1));  // an escaped quote
+  EXPECT_TRUE(web::nested_deeper_than("{\"a\\\\\":[[1]]}", 2));      // an escaped backslash
+  EXPECT_FALSE(web::nested_deeper_than("]]]][[", 2));                // unbalanced: the parser's
+  EXPECT_TRUE(web::nested_deeper_than(nested_arrays(1'000'000), web::kMaxJsonDepth));
+  EXPECT_FALSE(web::nested_deeper_than(nested_arrays(web::kMaxJsonDepth), web::kMaxJsonDepth));
+}
+
+TEST(WebHandler, DeepNestingIsRefusedInEveryField) {
+  web::Limits limits = inline_limits();
+  limits.max_body = std::size_t{8} << 20;
+  const web::Handler h(limits);
+  for (const std::size_t depth :
+       {std::size_t{65}, std::size_t{1000}, std::size_t{100'000}, std::size_t{1'000'000}}) {
+    for (const std::string& nested : {nested_arrays(depth), nested_objects(depth)}) {
+      for (const auto& [route, body] : bodies_with(nested)) {
+        const web::Response r = post_raw(h, route, body);
+        ASSERT_EQ(r.status, 400) << route << " depth " << depth << ": " << body.substr(0, 60);
+        EXPECT_NE(error_of(r).find("deeper than 64"), std::string::npos) << r.body;
+      }
+    }
+  }
+  // 64 levels reach the parser, and each field's own check.
+  const web::Response r =
+      post_raw(h, "/api/analyze", "{\"game\":\"nim\",\"options\":" + nested_arrays(63) + "}");
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(error_of(r).find("\"options\" must be an object"), std::string::npos) << r.body;
+}
+
+TEST(WebHandler, OnlyJsonIsTakenAndOnlyFromTheServersOwnPage) {
+  const web::Handler h(inline_limits());
+  const std::string body = R"({"game":"nim","position":"1 2"})";
+  const auto request = [&](const std::string& content_type, const std::string& origin,
+                           const std::string& fetch_site) {
+    web::Request r{"POST", "/api/analyze", body, "127.0.0.1:8080"};
+    r.content_type = content_type;
+    r.origin = origin;
+    r.sec_fetch_site = fetch_site;
+    return h.handle(r);
+  };
+  // What a page elsewhere can send without asking first (a form, a "simple"
+  // fetch), and no type at all: 415.
+  for (const char* type :
+       {"", "text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x", "application/jsonx", "application/json-seq", "json"}) {
+    const web::Response r = request(type, "", "");
+    EXPECT_EQ(r.status, 415) << type;
+    EXPECT_EQ(r.content_type, "application/json");
+    EXPECT_NE(header(r, "Content-Security-Policy"), "");
+  }
+  for (const char* type : {"application/json", "application/json; charset=utf-8",
+                           "Application/JSON", " application/json ;x=y"}) {
+    EXPECT_EQ(request(type, "", "").status, 200) << type;
+  }
+  // Our own page: same origin, exactly.
+  EXPECT_EQ(request("application/json", "http://127.0.0.1:8080", "same-origin").status, 200);
+  EXPECT_EQ(request("application/json", "", "none").status, 200);
+  for (const char* origin : {"http://127.0.0.1:9999", "http://127.0.0.1", "http://localhost:8080",
+                             "https://127.0.0.1:8080", "null", "http://evil.example",
+                             "http://127.0.0.1:8080.evil.example"}) {
+    const web::Response r = request("application/json", origin, "");
+    EXPECT_EQ(r.status, 403) << origin;
+    EXPECT_NE(error_of(r).find("other web pages"), std::string::npos) << r.body;
+  }
+  for (const char* site : {"cross-site", "same-site", "anything"}) {
+    EXPECT_EQ(request("application/json", "", site).status, 403) << site;
+  }
+  // The same for GETs (the page, the game list) from elsewhere.
+  web::Request get{"GET", "/api/games", "", "127.0.0.1:8080"};
+  get.sec_fetch_site = "cross-site";
+  EXPECT_EQ(h.handle(get).status, 403);
+  get.path = "/";
+  get.sec_fetch_site = "";
+  get.origin = "http://127.0.0.1:9999";
+  EXPECT_EQ(h.handle(get).status, 403);
+}
+
+TEST(WebHandler, EveryLoopbackAddressIsLoopback) {
+  for (const char* a : {"localhost", "127.0.0.1", "127.0.0.2", "127.255.255.254", "::1",
+                        "::ffff:127.0.0.1", "::ffff:7f00:1", "0:0:0:0:0:0:0:1"}) {
+    EXPECT_TRUE(web::loopback_address(a)) << a;
+  }
+  for (const char* a :
+       {"", "0.0.0.0", "128.0.0.1", "10.0.0.1", "::", "::ffff:10.0.0.1", "::ffff:128.0.0.1",
+        "localhost.", "127.0.0.1.evil.example", "127.1", "[::1]", "evil.example"}) {
+    EXPECT_FALSE(web::loopback_address(a)) << a;
+  }
+  web::Limits limits = inline_limits();
+  limits.loopback_hosts_only = true;
+  limits.own_host = "ip6-localhost";
+  const web::Handler h(limits);
+  // The URLs `serve --host 127.0.0.2` and `--host ::ffff:127.0.0.1` print (a
+  // browser writes the latter [::ffff:7f00:1]), and --host's own name.
+  for (const char* host : {"127.0.0.2:8080", "[::ffff:127.0.0.1]:8080", "[::ffff:7f00:1]:8080",
+                           "127.0.0.2", "ip6-localhost:8080", "ip6-localhost"}) {
+    web::Request r{"GET", "/api/games", "", host};
+    EXPECT_EQ(h.handle(r).status, 200) << host;
+  }
+  for (const char* host : {"[127.0.0.1]:8080", "::1", "::1:8080", "[::ffff:10.0.0.1]:8080", "[::1",
+                           "[::1]:", "ip6-localhostx:8080", "ip6-localhost:x"}) {
+    web::Request r{"GET", "/api/games", "", host};
+    EXPECT_EQ(h.handle(r).status, 403) << host;
+  }
+}
+
+namespace {
+
+// A loopback server on an ephemeral port, serving until destroyed.
+class LiveServer {
+ public:
+  LiveServer(web::Limits limits, web::ServerLimits server_limits)
+      : handler_(limits), server_(handler_, server_limits) {
+    port_ = server_.bind("127.0.0.1", 0);
+    serving_ = std::thread([this] { server_.listen(); });
+  }
+  ~LiveServer() {
+    server_.stop();
+    serving_.join();
+  }
+  int port() const { return port_; }
+  web::HttpServer& server() { return server_; }
+
+ private:
+  web::Handler handler_;
+  web::HttpServer server_;
+  int port_ = 0;
+  std::thread serving_;
+};
+
+int connect_to(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+bool send_all(int fd, std::string_view data) {
+  while (!data.empty()) {
+    const ssize_t n = ::send(fd, data.data(), data.size(), MSG_NOSIGNAL);
+    if (n <= 0) return false;
+    data.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+// What the server sends until it closes, or until `wait` passes.
+std::string read_reply(int fd, std::chrono::milliseconds wait) {
+  std::string out;
+  const auto deadline = std::chrono::steady_clock::now() + wait;
+  char buf[4096];
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) break;
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) break;
+    const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+    if (n <= 0) break;
+    out.append(buf, static_cast<std::size_t>(n));
+  }
+  return out;
+}
+
+// Whether the server closed `fd` (EOF or reset) within `wait`.
+bool closed_by_server(int fd, std::chrono::milliseconds wait) {
+  const auto deadline = std::chrono::steady_clock::now() + wait;
+  char buf[4096];
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return false;
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) return false;
+    if (::recv(fd, buf, sizeof buf, 0) <= 0) return true;
+  }
+}
+
+double ms_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+}
+
+}  // namespace
+
+TEST(WebHttp, DeepNestingIsRefusedAndTheServerAnswersOn) {
+  web::Limits limits;
+  limits.max_body = std::size_t{4} << 20;
+  LiveServer live(limits, {});
+  httplib::Client client("127.0.0.1", live.port());
+  client.set_read_timeout(30);
+  for (const std::size_t depth :
+       {std::size_t{1000}, std::size_t{10'000}, std::size_t{100'000}, std::size_t{1'000'000}}) {
+    for (const auto& [route, body] : bodies_with(nested_arrays(depth))) {
+      auto r = client.Post(route, body, "application/json");
+      ASSERT_TRUE(r) << route << " depth " << depth << ": " << httplib::to_string(r.error());
+      EXPECT_EQ(r->status, 400) << route << " depth " << depth;
+      auto games = client.Get("/api/games");
+      ASSERT_TRUE(games) << "no answer after " << route << " depth " << depth;
+      EXPECT_EQ(games->status, 200);
+    }
+  }
+}
+
+TEST(WebHttp, TricklingClientsHoldNoThreadAndTheirHeadHasADeadline) {
+  web::ServerLimits server;
+  server.head_timeout = std::chrono::milliseconds(1500);
+  LiveServer live({}, server);
+  // 200 connections that each send a header line every 100 ms, for ever.
+  std::vector<int> slow;
+  for (int i = 0; i < 200; ++i) {
+    const int fd = connect_to(live.port());
+    ASSERT_GE(fd, 0);
+    ASSERT_TRUE(send_all(fd, "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"));
+    slow.push_back(fd);
+  }
+  std::atomic<bool> trickling{true};
+  std::thread trickle([&] {
+    while (trickling) {
+      for (const int fd : slow) send_all(fd, "X-Slow: 1\r\n");
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  const auto start = std::chrono::steady_clock::now();
+  // Meanwhile the page and the game list are answered at once.
+  httplib::Client client("127.0.0.1", live.port());
+  client.set_read_timeout(5);
+  double worst = 0;
+  for (int i = 0; i < 5; ++i) {
+    for (const char* path : {"/", "/api/games", "/app.js"}) {
+      const auto t = std::chrono::steady_clock::now();
+      auto r = client.Get(path);
+      ASSERT_TRUE(r) << path;
+      EXPECT_EQ(r->status, 200) << path;
+      worst = std::max(worst, ms_since(t));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+  }
+  EXPECT_LT(worst, 1000) << "the slowest answer took " << worst << " ms";
+  // Each trickler is cut at its head's deadline though it kept sending.
+  int cut = 0;
+  for (const int fd : slow) cut += closed_by_server(fd, std::chrono::milliseconds(3000)) ? 1 : 0;
+  const double cut_after = ms_since(start);
+  trickling = false;
+  trickle.join();
+  for (const int fd : slow) ::close(fd);
+  EXPECT_EQ(cut, 200);
+  EXPECT_LT(cut_after, 4500);
+}
+
+TEST(WebHttp, OneClientsConnectionsAreCapped) {
+  web::ServerLimits server;
+  server.per_client = 8;
+  LiveServer live({}, server);
+  std::vector<int> idle;
+  for (int i = 0; i < 20; ++i) idle.push_back(connect_to(live.port()));
+  // The oldest idle ones were dropped to make room: the server holds 8.
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_LE(live.server().open_connections(), 8u);
+  int dropped = 0;
+  for (const int fd : idle) dropped += closed_by_server(fd, std::chrono::milliseconds(50)) ? 1 : 0;
+  EXPECT_GE(dropped, 12);
+  // A quick request from the same address is still served.
+  httplib::Client client("127.0.0.1", live.port());
+  auto r = client.Get("/api/games");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  for (const int fd : idle) ::close(fd);
+}
+
+TEST(WebHttp, ABodyPastTheLimitIsRefusedWhileItArrives) {
+  web::Limits limits;
+  limits.max_body = 64 << 10;
+  LiveServer live(limits, {});
+  const std::string head = fmt::format(
+      "POST /api/analyze HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\n"
+      "Transfer-Encoding: chunked\r\n\r\n",
+      live.port());
+  // Chunked: 64 MB offered in 16 KB chunks; the 413 comes after about the
+  // limit (plus what the sockets buffer), not after the whole body.
+  {
+    const int fd = connect_to(live.port());
+    ASSERT_TRUE(send_all(fd, head));
+    const std::string chunk = fmt::format("4000\r\n{}\r\n", std::string(16384, ' '));
+    std::size_t sent = 0;
+    std::string reply;
+    while (sent < (std::size_t{64} << 20)) {
+      pollfd p{fd, POLLIN, 0};
+      if (::poll(&p, 1, 0) > 0) break;  // the answer came
+      if (!send_all(fd, chunk)) break;  // or the server closed
+      sent += 16384;
+    }
+    reply = read_reply(fd, std::chrono::milliseconds(5000));
+    ::close(fd);
+    EXPECT_EQ(reply.rfind("HTTP/1.1 413", 0), 0u) << reply.substr(0, 200);
+    EXPECT_NE(reply.find("--max-body"), std::string::npos);
+    EXPECT_LT(sent, std::size_t{16} << 20) << "the server read " << sent << " bytes first";
+  }
+  // A chunk-size line without end: refused within the byte budget.
+  {
+    const int fd = connect_to(live.port());
+    ASSERT_TRUE(send_all(fd, head));
+    const std::string fs(65536, 'f');
+    std::size_t sent = 0;
+    while (sent < (std::size_t{64} << 20)) {
+      pollfd p{fd, POLLIN, 0};
+      if (::poll(&p, 1, 0) > 0) break;
+      if (!send_all(fd, fs)) break;
+      sent += fs.size();
+    }
+    const std::string reply = read_reply(fd, std::chrono::milliseconds(5000));
+    ::close(fd);
+    EXPECT_EQ(reply.rfind("HTTP/1.1 413", 0), 0u) << reply.substr(0, 200);
+    EXPECT_LT(sent, std::size_t{16} << 20);
+  }
+  // A Content-Length past the limit: refused before any of the body.
+  {
+    const int fd = connect_to(live.port());
+    ASSERT_TRUE(send_all(fd, fmt::format("POST /api/analyze HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                         "Content-Type: application/json\r\n"
+                                         "Content-Length: 1000000000\r\n\r\n{{")));
+    const std::string reply = read_reply(fd, std::chrono::milliseconds(5000));
+    ::close(fd);
+    EXPECT_EQ(reply.rfind("HTTP/1.1 413", 0), 0u) << reply.substr(0, 200);
+  }
+  // At the limit exactly, a body is read (and is not JSON: 400).
+  httplib::Client client("127.0.0.1", live.port());
+  auto r = client.Post("/api/analyze", std::string(64 << 10, ' '), "application/json");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 400);
+}
+
+TEST(WebHttp, PagesDoNotWaitBehindSearches) {
+  web::Limits limits;
+  limits.workers = 2;
+  limits.queue = 16;
+  LiveServer live(limits, {});
+  // 16 clients keep the API busy with analyses that queue for the workers.
+  std::atomic<bool> busy{true};
+  std::atomic<int> analyses{0};
+  std::vector<std::thread> clients;
+  const std::string body = json{{"game", "nim"}, {"position", kSlowNim}}.dump();
+  for (int i = 0; i < 16; ++i) {
+    clients.emplace_back([&] {
+      httplib::Client c("127.0.0.1", live.port());
+      c.set_read_timeout(30);
+      while (busy) {
+        auto r = c.Post("/api/analyze", body, "application/json");
+        if (r && r->status == 200) ++analyses;
+      }
+    });
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  httplib::Client client("127.0.0.1", live.port());
+  double worst = 0;
+  for (int i = 0; i < 6; ++i) {
+    for (const char* path : {"/", "/api/games", "/style.css"}) {
+      const auto t = std::chrono::steady_clock::now();
+      auto r = client.Get(path);
+      ASSERT_TRUE(r) << path;
+      EXPECT_EQ(r->status, 200) << path;
+      worst = std::max(worst, ms_since(t));
+    }
+  }
+  busy = false;
+  for (auto& t : clients) t.join();
+  EXPECT_GT(analyses.load(), 0);
+  EXPECT_LT(worst, 1000) << "the slowest page took " << worst << " ms";
+}
+
+TEST(WebHttp, StopIsPromptUnderLoad) {
+  web::Limits limits;
+  limits.workers = 2;
+  limits.queue = 16;
+  limits.time_limit = std::chrono::seconds(60);
+  auto live = std::make_unique<LiveServer>(limits, web::ServerLimits{});
+  const int port = live->port();
+  std::vector<std::thread> clients;
+  const std::string body = json{{"game", "nim"}, {"position", kSlowNim}}.dump();
+  for (int i = 0; i < 16; ++i) {
+    clients.emplace_back([port, &body] {
+      httplib::Client c("127.0.0.1", port);
+      c.set_read_timeout(30);
+      for (int k = 0; k < 50; ++k) {
+        if (!c.Post("/api/analyze", body, "application/json")) return;
+      }
+    });
+  }
+  std::vector<int> slow;
+  for (int i = 0; i < 50; ++i) slow.push_back(connect_to(port));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const auto t = std::chrono::steady_clock::now();
+  live.reset();  // stop() and join
+  const double took = ms_since(t);
+  for (auto& c : clients) c.join();
+  for (const int fd : slow) ::close(fd);
+  EXPECT_LT(took, 1000) << "stopping took " << took << " ms";
 }

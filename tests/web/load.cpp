@@ -66,7 +66,9 @@ int main(int argc, char** argv) {
     for (const std::string& p : positions) {
       const std::string body = nlohmann::json{{"game", g.name}, {"position", p}}.dump();
       const auto t0 = Clock::now();
-      const web::Response r = local.handle({"POST", "/api/analyze", body});
+      web::Request request{"POST", "/api/analyze", body};
+      request.content_type = "application/json";
+      const web::Response r = local.handle(request);
       const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
       if (std::getenv("PERFECTPLAY_LOAD_VERBOSE") != nullptr) {
         std::printf("in process: %8.2f ms  %s %s\n", ms, g.name.c_str(),
@@ -86,7 +88,7 @@ int main(int argc, char** argv) {
   int port = 0;
   if (url.empty()) {
     handler = std::make_unique<web::Handler>(web::Limits{});
-    server = std::make_unique<web::HttpServer>(*handler, 16);
+    server = std::make_unique<web::HttpServer>(*handler);
     port = server->bind(host, 0);
     if (port == 0) {
       std::fprintf(stderr, "cannot bind a loopback port\n");

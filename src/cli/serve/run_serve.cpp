@@ -5,15 +5,22 @@
 // This file only wires: options, the socket, the signals. What a request
 // gets is Handler::handle's business (web/handler.h). Ctrl-C (SIGINT) and
 // SIGTERM are taken by a thread of their own with sigwait, which stops the
-// server; no work happens in a signal handler.
+// server (the searches running are cancelled, the connections shut down); no
+// work happens in a signal handler. The process then exits at once, without
+// waiting for a worker: a game's own theory (not the generic solvers) does
+// not read the stop flag, and a stop must not wait for it.
 #include <fmt/format.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 
+#include <netdb.h>
+#include <sys/socket.h>
+
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <thread>
 
@@ -32,8 +39,25 @@ namespace {
 constexpr int kExitOk = 0;
 constexpr int kExitBadInput = 1;
 
+// Whether every address `host` stands for is this machine's loopback: an
+// address literal (127.0.0.2, ::1, ::ffff:127.0.0.1) is checked as it is, a
+// name through the resolver (every address it gives must be loopback).
 bool is_loopback(const std::string& host) {
-  return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
+  if (web::loopback_address(host)) return true;
+  addrinfo hints{};
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_PASSIVE;
+  addrinfo* found = nullptr;
+  if (::getaddrinfo(host.c_str(), nullptr, &hints, &found) != 0) return false;
+  bool all = found != nullptr;
+  for (addrinfo* a = found; a != nullptr && all; a = a->ai_next) {
+    char text[NI_MAXHOST] = {};
+    all = ::getnameinfo(a->ai_addr, a->ai_addrlen, text, sizeof text, nullptr, 0, NI_NUMERICHOST) ==
+              0 &&
+          web::loopback_address(text);
+  }
+  ::freeaddrinfo(found);
+  return all;
 }
 
 std::string url_of(const std::string& host, int port) {
@@ -59,8 +83,11 @@ void open_browser(const std::string& url) {
 int run_serve(const ServeOptions& o, const Registry& games) {
   web::Limits limits = o.limits;
   limits.time_limit = std::chrono::milliseconds(o.time_limit_ms);
-  limits.loopback_hosts_only = is_loopback(o.host);
-  if (!is_loopback(o.host)) {
+  const bool loopback = is_loopback(o.host);
+  limits.loopback_hosts_only = loopback;
+  // The URL printed names the host as given: its Host header must pass.
+  limits.own_host = o.host;
+  if (!loopback) {
     std::fprintf(stderr,
                  "perfectplay: warning: listening on %s, not loopback: other machines can reach "
                  "the board, and it has no authentication\n",
@@ -77,7 +104,7 @@ int run_serve(const ServeOptions& o, const Registry& games) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
   const web::Handler handler(limits, games);
-  web::HttpServer server(handler, o.threads);
+  web::HttpServer server(handler, o.server);
   const int port = server.bind(o.host, o.port);
   if (port == 0) {
     std::fprintf(stderr,
@@ -100,9 +127,12 @@ int run_serve(const ServeOptions& o, const Registry& games) {
   const bool ok = server.listen();
   pthread_kill(waiter.native_handle(), SIGUSR1);  // no-op if it is already done
   waiter.join();
-  pthread_sigmask(SIG_UNBLOCK, &stop_signals, nullptr);
   std::fprintf(stderr, "perfectplay: server stopped\n");
-  return ok ? kExitOk : kExitBadInput;
+  std::fflush(stdout);
+  std::fflush(stderr);
+  // Not a return: the handler's destructor would join its workers, and a
+  // search in a game's own theory does not stop when asked.
+  std::_Exit(ok ? kExitOk : kExitBadInput);
 }
 
 }  // namespace perfectplay::cli
