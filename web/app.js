@@ -884,9 +884,12 @@ function render() {
     status.append(el('span', {class: 'source'}, sourceWords[a.value.source] || a.value.source));
     if (a.best_move && !over) status.append(el('span', {class: 'best'}, `best: ${a.best_move}`));
   }
-  // The why of the value: the game's own notes, beside it.
+  // The why of the value: the game's own notes, beside it, until explain's
+  // argument arrives (showWhy).
   $('why').replaceChildren(...(valuesShown() ? a.notes.filter((n) => !/^values are exact/.test(n)) : [])
     .map((n) => el('li', {}, n)));
+  delete $('why').dataset.argument;
+  if (valuesShown()) showWhy(a.position);
   renderBanner(a, over);
   renderMoves(a);
   const notes = $('notes');
@@ -1113,6 +1116,44 @@ function drawChart() {
                 el('span', {class: 'key dot-best'}, '\u25cf'), ' kept the value ',
                 el('span', {class: 'key dot-inaccuracy'}, '\u25cf'), ' an inaccuracy (slower win, quicker loss) ',
                 el('span', {class: 'key dot-mistake'}, '\u25cf'), ' a mistake (changed the outcome or the score)'));
+}
+
+// ---------------------------------------------------------------- why
+
+// explain's argument for the position shown (docs/explain.md): the theory's
+// reason in words, in place of the notes. Fetched after the analysis and
+// outside api(), so the board is never held busy by it; a stale answer (the
+// position changed meanwhile) is dropped, and a position already explained
+// is not asked again.
+const explained = new Map();
+let whyWanted = '';
+async function showWhy(position) {
+  const key = JSON.stringify([state.game.name, state.options, position]);
+  whyWanted = key;
+  let doc = explained.get(key);
+  if (!doc) {
+    try {
+      const response = await fetch('/api/explain', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify(request({position})),
+      });
+      if (!response.ok) return;  // too large to explain here: the notes stay
+      doc = parseExact(await response.text());
+    } catch (e) {
+      return;
+    }
+    if (explained.size > 200) explained.clear();
+    explained.set(key, doc);
+  }
+  if (whyWanted !== key || !valuesShown() || !doc.argument) return;
+  const why = $('why');
+  why.replaceChildren(
+    el('li', {class: 'why-head'},
+       `Why (${doc.argument.kind}): a witness that \`perfectplay explain --check\` verifies`),
+    ...doc.argument.text.map((t) => el('li', {class: 'why-line'}, t)));
+  why.dataset.argument = doc.argument.kind;
 }
 
 // ---------------------------------------------------------------- playing

@@ -21,6 +21,7 @@
 
 #include "api/analysis.h"
 #include "api/entry.h"
+#include "api/explain.h"
 #include "core/input_error.h"
 #include "registry/registry.h"
 #include "solvers/search_limits.h"
@@ -191,6 +192,14 @@ Response solve(const Registry& games, const std::string& route, const nlohmann::
       require(static_cast<bool>(g.hint), g, "hint");
       return json_response(200, to_json(g.hint(position, params)));
     }
+    if (route == "/api/explain") {
+      require(static_cast<bool>(g.analyze), g, "explain");
+      const std::string position =
+          string_field(j, "position", false, limits.max_position, g.default_position);
+      // The board's "why" panel: the argument in full, the principal
+      // variation to a modest depth (each ply is one more analysis).
+      return json_response(200, explain_document(g, position, params, ExplainOptions{40}));
+    }
     if (route == "/api/play") {
       require(static_cast<bool>(g.apply), g, "play");
       const std::string position =
@@ -354,7 +363,7 @@ namespace {
 
 bool is_solving_route(const std::string& route) {
   return route == "/api/analyze" || route == "/api/hint" || route == "/api/play" ||
-         route == "/api/generate";
+         route == "/api/generate" || route == "/api/explain";
 }
 
 // "application/json", in any case, with parameters ("; charset=utf-8") or

@@ -8,6 +8,7 @@
 //   GET  /api/games                     `perfectplay list --json`
 //   POST /api/analyze  {game, options, position}          `analyze --json`
 //   POST /api/hint     {game, options, position}          `hint --json`
+//   POST /api/explain  {game, options, position}          `explain --json` (depth 40)
 //   POST /api/play     {game, options, position, move}    the child position
 //   POST /api/generate {game, options, seed}              a random contest input
 //
