@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "algorithms/assignment/assignment.h"
+#include "own_game.h"
 #include "api/entry.h"
 #include "core/input_error.h"
 #include "registry/registry.h"
@@ -344,4 +345,5 @@ PYBIND11_MODULE(_core, m) {
   m.def("generate", &generate);
   m.def("verify", &verify);
   m.def("linear_sum_assignment", &linear_sum_assignment);
+  bind_own_game(m);
 }

@@ -19,6 +19,7 @@ import json as _json
 import numpy as _np
 
 from . import _core
+from .own import Rules, RulesError, Table, analyze, check, hint, play, solve, table  # noqa: F401
 
 InputError = _core.InputError
 RequestError = _core.RequestError
@@ -38,6 +39,7 @@ __all__ = [
     "games",
     "linear_sum_assignment",
 ]
+__all__ += ["Rules", "RulesError", "Table", "analyze", "check", "hint", "play", "solve", "table"]
 
 
 def games():
