@@ -42,6 +42,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -150,9 +151,21 @@ class Adapter {
     }
   }
 
+  // The solvers recurse once per move of the line searched: a game whose
+  // lines are too long for the C stack is refused before it overflows.
+  // `base` is an address at the top of the search.
+  void set_stack_base(const void* base) { stack_base_ = static_cast<const char*>(base); }
+  void check_stack() const {
+    const char here = 0;
+    if (stack_base_ != nullptr && stack_base_ - &here > kMaxStack) throw TooDeep{};
+  }
+  struct TooDeep {};
+  static constexpr std::ptrdiff_t kMaxStack = std::ptrdiff_t{4} << 20;
+
   // Expands id if needed; called by the solvers without the GIL.
   void ensure_expanded(std::uint64_t id) {
     if (nodes_[id].n != kNotExpanded) return;
+    check_stack();
     const py::gil_scoped_acquire gil;
     expand(id);
   }
@@ -335,7 +348,10 @@ class Adapter {
     return id;
   }
 
+  // repr(m), keeping a pending error (fail() describes the move first).
   std::string describe_move(PyObject* m) {
+    PyObject *t, *v, *tb;
+    PyErr_Fetch(&t, &v, &tb);
     PyObject* s = PyObject_Repr(m);
     std::string out = "<unprintable move>";
     if (s != nullptr) {
@@ -343,6 +359,7 @@ class Adapter {
     }
     Py_XDECREF(s);
     PyErr_Clear();
+    PyErr_Restore(t, v, tb);
     return out;
   }
 
@@ -475,6 +492,7 @@ class Adapter {
   PyObject* pending_type_ = nullptr;
   PyObject* pending_value_ = nullptr;
   PyObject* pending_tb_ = nullptr;
+  const char* stack_base_ = nullptr;
 };
 
 // The rules class the generic solvers search (core/game.h's concepts).
@@ -729,6 +747,8 @@ class OwnSearch {
  private:
   // The value of id, searched without the GIL.
   pp::Value value_of(std::uint64_t id) {
+    const char base = 0;
+    adapter_.set_stack_base(&base);
     try {
       const py::gil_scoped_release unlocked;
       switch (adapter_.mode()) {
@@ -743,6 +763,13 @@ class OwnSearch {
       }
     } catch (const UserCodeFailed&) {
       adapter_.reraise();
+    } catch (const Adapter::TooDeep&) {
+      PyErr_SetString(PyExc_RecursionError,
+                      (adapter_.name() + ": a line of play is too long for the search's stack "
+                                         "(the solvers recurse once per move; about 10^4 to 10^5 "
+                                         "moves deep at most)")
+                          .c_str());
+      throw py::error_already_set();
     } catch (const std::logic_error& e) {
       if (std::string(e.what()).find("cycle") == std::string::npos) throw;
       const std::vector<std::string> cycle = adapter_.find_cycle(id);
