@@ -183,6 +183,13 @@ class Adapter {
       reraise();
     }
   }
+  // The text of play(p, m) (GIL held): a child not kept (a sum of parts).
+  std::string describe_played(std::uint64_t id, py::handle m) {
+    py::object c = py::reinterpret_steal<py::object>(
+        PyObject_CallFunctionObjArgs(play_.ptr(), objects_[id], m.ptr(), nullptr));
+    if (!c) throw py::error_already_set();
+    return describe(c.ptr());
+  }
   // moves(p) of an expanded position, as a list (GIL held): their text.
   py::list move_list(std::uint64_t id) {
     py::object moves =
@@ -204,6 +211,7 @@ class Adapter {
 
   // The position as the user's format(p) writes it, else repr(p) (GIL held).
   std::string describe(PyObject* p) {
+    if (p == nullptr) return "<a sum of components>";
     PyObject *t, *v, *tb;
     PyErr_Fetch(&t, &v, &tb);  // describing must not lose a pending error
     std::string out = "<unprintable position>";
@@ -393,25 +401,6 @@ class Adapter {
     py::object list = py::reinterpret_steal<py::object>(PySequence_List(moves.ptr()));
     if (!list) fail("moves(p)", p);
     const Py_ssize_t n = PyList_GET_SIZE(list.ptr());
-    if (n > 1) {
-      // Duplicates: by a set when the moves are hashable (unhashable moves
-      // are compared pairwise only in small numbers).
-      py::object set = py::reinterpret_steal<py::object>(PySet_New(list.ptr()));
-      if (set && PySet_GET_SIZE(set.ptr()) != n) duplicate(p, list.ptr());
-      if (!set) {
-        PyErr_Clear();
-        if (n <= 64) {
-          for (Py_ssize_t i = 0; i < n; ++i) {
-            for (Py_ssize_t j = 0; j < i; ++j) {
-              const int eq = PyObject_RichCompareBool(PyList_GET_ITEM(list.ptr(), i),
-                                                      PyList_GET_ITEM(list.ptr(), j), Py_EQ);
-              if (eq < 0) PyErr_Clear();
-              if (eq > 0) duplicate(p, list.ptr());
-            }
-          }
-        }
-      }
-    }
     const std::uint64_t first = edges_.size();
     for (Py_ssize_t i = 0; i < n; ++i) {
       PyObject* m = PyList_GET_ITEM(list.ptr(), i);
@@ -422,7 +411,21 @@ class Adapter {
         rules_error(name_ + ".play returned None on the position " + describe(p) +
                     " with the move " + describe_move(m) + ": it must return the new position");
       }
-      edges_.push_back(intern(c, p, m));
+      edges_.push_back(composites() ? composite(c) : intern(c, p, m));
+    }
+    // A move listed twice leads to the same child twice: the moves are
+    // compared only when two children are equal (two different moves may
+    // lead to the same position), so the check costs no Python call on
+    // most positions.
+    if (n > 1) {
+      scratch_.assign(edges_.begin() + static_cast<std::ptrdiff_t>(first), edges_.end());
+      if (composites()) {
+        for (std::uint64_t& c : scratch_) c = signature(c);
+      }
+      std::sort(scratch_.begin(), scratch_.end());
+      if (std::adjacent_find(scratch_.begin(), scratch_.end()) != scratch_.end()) {
+        check_duplicates(p, list.ptr());
+      }
     }
     Node& nd = nodes_[id];
     nd.edges = first;
@@ -451,6 +454,25 @@ class Adapter {
     }
   }
 
+  // Moves compared by a set when they are hashable, else pairwise.
+  void check_duplicates(PyObject* p, PyObject* list) {
+    const Py_ssize_t n = PyList_GET_SIZE(list);
+    py::object set = py::reinterpret_steal<py::object>(PySet_New(list));
+    if (set) {
+      if (PySet_GET_SIZE(set.ptr()) != n) duplicate(p, list);
+      return;
+    }
+    PyErr_Clear();
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      for (Py_ssize_t j = 0; j < i; ++j) {
+        const int eq =
+            PyObject_RichCompareBool(PyList_GET_ITEM(list, i), PyList_GET_ITEM(list, j), Py_EQ);
+        if (eq < 0) PyErr_Clear();
+        if (eq > 0) duplicate(p, list);
+      }
+    }
+  }
+
   [[noreturn]] void duplicate(PyObject* p, PyObject* list) {
     rules_error(name_ + ".moves(p) listed a move twice on the position " + describe(p) + ": " +
                 describe_move(list) + " (each legal move must be listed once)");
@@ -459,23 +481,47 @@ class Adapter {
   // Calls components(p) once (GIL held).
   void split(std::uint64_t id) {
     if (PyErr_CheckSignals() != 0) fail("(interrupted)", nullptr);
-    PyObject* p = objects_[id];
-    const std::uint64_t first = parts_.size();
     if (!components_) {
+      nodes_[id].parts = parts_.size();
       parts_.push_back(id);
-    } else {
-      py::object parts =
-          py::reinterpret_steal<py::object>(PyObject_CallOneArg(components_.ptr(), p));
-      if (!parts) fail("components(p)", p);
-      py::object list = py::reinterpret_steal<py::object>(PySequence_List(parts.ptr()));
-      if (!list) fail("components(p)", p);
-      for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list.ptr()); ++i) {
-        const std::uint64_t c = intern(PyList_GET_ITEM(list.ptr(), i), nullptr, nullptr);
-        parts_.push_back(c);
-      }
+      nodes_[id].nparts = 1;
+      return;
+    }
+    split_into(id, objects_[id]);
+  }
+
+  void split_into(std::uint64_t id, PyObject* p) {
+    const std::uint64_t first = parts_.size();
+    py::object parts = py::reinterpret_steal<py::object>(PyObject_CallOneArg(components_.ptr(), p));
+    if (!parts) fail("components(p)", p);
+    py::object list = py::reinterpret_steal<py::object>(PySequence_List(parts.ptr()));
+    if (!list) fail("components(p)", p);
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list.ptr()); ++i) {
+      const std::uint64_t c = intern(PyList_GET_ITEM(list.ptr(), i), nullptr, nullptr);
+      parts_.push_back(c);
     }
     nodes_[id].parts = first;
     nodes_[id].nparts = static_cast<std::uint32_t>(parts_.size() - first);
+  }
+
+  // Impartial games with components: the Grundy solver memoizes parts, never
+  // the sums that moves lead to, so a child is not interned (no key, no
+  // dict): it gets an id of its own holding only its parts, interned. This
+  // halves the Python work per move of a game whose moves split a part.
+  bool composites() const { return mode_ == Mode::kNimber && components_; }
+  std::uint64_t composite(PyObject* c) {
+    if (positions() >= max_states_) throw pp::SearchLimitExceeded(max_states_);
+    const std::uint64_t id = objects_.size();
+    objects_.push_back(nullptr);  // not kept: only its parts are searched
+    nodes_.emplace_back();
+    split_into(id, c);
+    return id;
+  }
+  // The same for equal sums of parts, in any order (a duplicate move's mark).
+  std::uint64_t signature(std::uint64_t id) const {
+    std::uint64_t h = 0;
+    for (std::uint32_t k = 0; k < nodes_[id].nparts; ++k) h += pp::mix64(part(id, k));
+    return h;
   }
 
   py::object game_;
@@ -489,6 +535,7 @@ class Adapter {
   std::vector<Node> nodes_;
   std::vector<std::uint64_t> edges_;
   std::vector<std::uint64_t> parts_;
+  std::vector<std::uint64_t> scratch_;  // a position's children, sorted
   PyObject* pending_type_ = nullptr;
   PyObject* pending_value_ = nullptr;
   PyObject* pending_tb_ = nullptr;
@@ -707,7 +754,8 @@ class OwnSearch {
       pp::MoveInfo mi;
       mi.move = py::str(moves[k]);
       const std::uint64_t c = adapter_.child(id, k);
-      mi.position = adapter_.describe(adapter_.object(c));
+      mi.position = adapter_.object(c) != nullptr ? adapter_.describe(adapter_.object(c))
+                                                  : adapter_.describe_played(id, moves[k]);
       const pp::Value cv = value_of(c);
       mi.value = adapter_.mode() == Mode::kScore ? cv : cv.after_move();
       best = std::max(best, pp::preference(mi.value, maximize));

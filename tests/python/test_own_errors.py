@@ -185,3 +185,25 @@ def test_ctrl_c_stops_a_search_within_0_2_seconds_and_other_threads_run_meanwhil
         timer.cancel()
     assert sent and caught - sent[0] < 0.2, caught - sent[0]
     assert len(ticks) > 20  # the other thread ran during the search
+
+
+def test_duplicate_moves_are_found_in_a_game_with_components_too():
+    class Rows(perfectplay.Rules):  # nim on rows; its sums are not interned
+        impartial = True
+        name = "rows"
+
+        def moves(self, p):
+            ms = [(i, k) for i, n in enumerate(p) for k in range(1, n + 1)]
+            return ms + ms[:1] if p == (5,) else ms  # searched as a part of (2, 5)
+
+        def play(self, p, m):
+            i, k = m
+            return tuple(sorted(p[:i] + (p[i] - k,) + p[i + 1:]))
+
+        def components(self, p):
+            return [(n,) for n in p if n]
+
+    assert perfectplay.solve(Rows(), (1, 2, 3)) == {"kind": "nimber", "nimber": 0,
+                                                     "source": "reference"}
+    with pytest.raises(perfectplay.RulesError, match=r"rows.moves\(p\) listed a move twice"):
+        perfectplay.solve(Rows(), (2, 5))
