@@ -26,9 +26,9 @@
 #include <vector>
 
 #include "algorithms/assignment/assignment.h"
-#include "own_game.h"
 #include "api/entry.h"
 #include "core/input_error.h"
+#include "own_game.h"
 #include "registry/registry.h"
 #include "solvers/search_limits.h"
 
