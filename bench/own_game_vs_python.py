@@ -142,7 +142,7 @@ def main():
 
         def ours():
             s = perfectplay.own._search(game, perfectplay.DEFAULT_MAX_STATES)
-            return [s.plain(family(n)) for n in sizes], s.expanded
+            return s.plain_many([family(n) for n in sizes]), s.expanded  # as table() does
 
         def theirs():
             return py_nimbers(game, [family(n) for n in sizes])

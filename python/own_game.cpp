@@ -758,6 +758,14 @@ class OwnSearch {
     }
   }
 
+  // plain() of each position of a sequence, in one call (a table's rows:
+  // no Python call per row beyond the rules').
+  py::list plain_many(py::iterable positions) {
+    py::list out;
+    for (py::handle p : positions) out.append(plain(p));
+    return out;
+  }
+
   // analyze --json's document for p (hint: hint --json's).
   std::string analyze(py::handle p, bool hint) {
     const std::uint64_t id = adapter_.intern_root(p);
@@ -883,6 +891,7 @@ void bind_own_game(py::module_& m) {
            py::arg("mode"), py::arg("max_states"))
       .def("value", &OwnSearch::value)
       .def("plain", &OwnSearch::plain)
+      .def("plain_many", &OwnSearch::plain_many)
       .def("analyze", &OwnSearch::analyze)
       .def_property_readonly("positions", &OwnSearch::positions)
       .def_property_readonly("expanded", &OwnSearch::expanded);

@@ -210,7 +210,7 @@ def table(game, family, sizes, *, max_take=None, splits=False, formula=None,
     """
     sizes = list(sizes)
     search = _search(game, max_states)
-    values = [search.plain(family(s)) for s in sizes]
+    values = search.plain_many([family(s) for s in sizes])
     t = Table(_name(game), sizes, values)
     t.preperiod, t.period = find_period(values)
     if t.period is not None:
