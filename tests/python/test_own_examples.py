@@ -57,6 +57,16 @@ def test_dawsons_kayles_equals_the_builtin_octal_0_137_on_every_row_up_to_60():
         expected[5] ^ expected[9] ^ expected[14])
 
 
+def test_dawsons_kayles_equals_the_builtin_on_every_board_of_up_to_three_rows_of_up_to_8():
+    builtin = perfectplay.game("octal", code="0.137")
+    mine = Octal("0.137")
+    n = 0
+    for b in itertools.combinations_with_replacement(range(1, 9), 3):
+        assert perfectplay.solve(mine, b) == builtin.analyze(" ".join(map(str, b)))["value"], b
+        n += 1
+    assert n == 120
+
+
 def test_dawsons_kayles_period_is_proven_by_guy_smith():
     t = perfectplay.table(Octal("0.137"), row, range(175), max_take=3, splits=True)
     assert (t.preperiod, t.period, t.status) == (52, 34, "proven")
