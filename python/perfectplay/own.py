@@ -213,9 +213,17 @@ def table(game, family, sizes, *, max_take=None, splits=False, formula=None,
     values = search.plain_many([family(s) for s in sizes])
     t = Table(_name(game), sizes, values)
     t.preperiod, t.period = find_period(values)
+    mode = _mode(game)
+    # Guy-Smith is about Grundy values (sums of heaps); the subtraction
+    # bound about any value that depends only on the t values below it
+    # (nimbers, or outcomes of a single heap), not about scores.
+    applies = mode == "nimber" if splits else mode in ("nimber", "winloss")
+    if not applies and max_take is not None:
+        t.reason = (f"no theorem declared applies to {mode} values"
+                    + (" (Guy-Smith needs nimbers: normal play, impartial)" if splits else ""))
     if t.period is not None:
         t.status = "observed"
-        if max_take is not None and sizes == list(range(len(sizes))):
+        if applies and max_take is not None and sizes == list(range(len(sizes))):
             e, p, k = t.preperiod, t.period, int(max_take)
             need = 2 * e + 2 * p + k if splits else e + p + k
             theorem = ("the Guy-Smith theorem for octal games" if splits else

@@ -87,6 +87,16 @@ def test_subtraction_1_3_4_has_period_7_proven_and_a_formula_failing_at_4():
     assert perfectplay.table(Subtraction(), lambda n: n, range(40)).status == "observed"
 
 
+def test_guy_smith_is_not_claimed_for_misere_outcomes():
+    class Misere(Octal):
+        ending = "misere"
+
+    # Misere play is searched as win/loss over whole positions (no components):
+    # a few rows only.
+    t = perfectplay.table(Misere("0.137"), row, range(16), max_take=3, splits=True)
+    assert t.status != "proven" and "Guy-Smith needs nimbers" in t.reason
+
+
 def test_find_period_takes_the_smallest_period_seen_twice():
     from perfectplay.own import find_period
     assert find_period([5, 0, 1, 0, 1, 0, 1]) == (1, 2)
