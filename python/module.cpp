@@ -37,6 +37,7 @@
 #include "api/explain.h"
 #include "api/game_state.h"
 #include "core/input_error.h"
+#include "own_game.h"
 #include "registry/registry.h"
 #include "solvers/search_limits.h"
 
@@ -770,4 +771,5 @@ maximizes it).)")
   m.def("generate", &generate);
   m.def("verify", &verify);
   m.def("linear_sum_assignment", &linear_sum_assignment);
+  bind_own_game(m);
 }

@@ -34,6 +34,7 @@ import numbers as _numbers
 
 from . import _core
 from ._version import __version__
+from .own import Rules, RulesError, Table, analyze, check, hint, play, solve, table  # noqa: F401
 
 InputError = _core.InputError
 RequestError = _core.RequestError
@@ -59,6 +60,7 @@ __all__ = [
     "games",
     "linear_sum_assignment",
 ]
+__all__ += ["Rules", "RulesError", "Table", "analyze", "check", "hint", "play", "solve", "table"]
 
 _UINT64_MAX = (1 << 64) - 1
 # The registry's list, parsed once: it is fixed for the life of the process.

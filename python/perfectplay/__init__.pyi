@@ -110,3 +110,63 @@ def linear_sum_assignment(
 
 def check_explanation(document: dict[str, Any] | str) -> dict[str, Any]:
     """Checks an explanation against the rules (`explain --check`)."""
+
+# Own games from Python (perfectplay/own.py, docs/own-game-python.md).
+
+class RulesError(ValueError):
+    """A user's rules broke a contract (a move listed twice, an unhashable key, a cycle...)."""
+
+class Rules:
+    """An optional base class for your rules: moves(p), play(p, m), and optional methods."""
+
+    ending: str
+    impartial: bool
+    loopy: bool
+
+class Table:
+    """The values of a family of positions, with the period found in them."""
+
+    name: str
+    sizes: list[Any]
+    values: list[Any]
+    preperiod: int | None
+    period: int | None
+    status: str | None
+    reason: str
+    formula_fails: Any
+
+def solve(game: Any, position: Any = ..., *, max_states: int = ...) -> dict[str, Any]:
+    """The value of a position of your game (the built-in games' value schema)."""
+
+def analyze(game: Any, position: Any = ..., *, max_states: int = ...) -> dict[str, Any]:
+    """The value of a position of your game and of every move (`analyze --json`)."""
+
+def hint(game: Any, position: Any = ..., *, max_states: int = ...) -> dict[str, Any]:
+    """The best move in a position of your game (`hint --json`)."""
+
+def table(
+    game: Any,
+    family: Any,
+    sizes: Any,
+    *,
+    max_take: int | None = ...,
+    splits: bool = ...,
+    formula: Any = ...,
+    max_states: int = ...,
+) -> Table:
+    """The value of family(size) for each size, with the period found and whether it is proven."""
+
+def check(
+    game: Any,
+    theory: Any = ...,
+    *,
+    sizes: Any = ...,
+    trials: int | None = ...,
+    seed: int = ...,
+    max_states: int = ...,
+) -> dict[str, Any]:
+    """Your theory against exhaustive search, with a shrunk counterexample (verify's verdicts)."""
+
+def play(game: Any, position: Any = ..., *, input: Any = ..., output: Any = ...,
+         max_states: int = ...) -> Any:
+    """Play your game in the terminal: moves, undo, hint, value."""
