@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -26,6 +27,7 @@
 #include "api/verify_report.h"
 #include "core/game.h"
 #include "core/seed.h"
+#include "core/text_reader.h"
 #include "core/text_sink.h"
 #include "solvers/search_limits.h"
 
@@ -183,6 +185,10 @@ struct GameEntry {
   std::vector<ParamSpec> params;
   std::vector<FlagSpec> flags;
   std::vector<TextOptionSpec> text_options;
+  // What a line of the contest format may hold (core/text_reader.h): a source
+  // that holds a long line before parsing it (a large file's pieces, a pipe)
+  // refuses a line that cannot be valid as it arrives. Unset: no such check.
+  std::optional<LineRules> line_rules;
 
   // Contest input -> contest output. Validates the whole input before
   // producing anything.

@@ -114,9 +114,12 @@ class PositionText {
                         o.texts.begin()->first));
       }
       // A pipe is checked as it arrives, as solve checks it.
-      file_ = std::make_unique<InputText>(o.file, InputText::kNoLimit, [&](std::string_view p) {
-        if (g.solve) (void)g.solve(p, params);
-      });
+      file_ = std::make_unique<InputText>(
+          o.file, InputText::kNoLimit,
+          [&](std::string_view p) {
+            if (g.solve) (void)g.solve(p, params);
+          },
+          g.line_rules ? &*g.line_rules : nullptr);
       text_ = read_from(*file_, [&](std::string_view input) {
         return g.contest_case(input, *o.case_number, params);
       });
@@ -375,7 +378,7 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
     // A game may decline (asymmetry's shapes other than the stored one, and
     // its defects): then the file is mapped as for any game.
     if (!o.json && g.solve_source) {
-      if (const auto source = FileSource::open(o.file)) {
+      if (const auto source = FileSource::open(o.file, g.line_rules ? &*g.line_rules : nullptr)) {
         const bool solved = reporting_change(*source, [&] {
           return g.solve_source(*source, params,
                                 pp::TextSink([](std::string_view s) { write_out(s); }));
@@ -388,8 +391,10 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
     }
     // A stream is checked as it arrives (its first MiB at once): garbage on
     // a pipe is refused at its first bad line, not after gigabytes.
-    const InputText input(o.file, InputText::kNoLimit,
-                          [&](std::string_view prefix) { (void)g.solve(prefix, params); });
+    const InputText input(
+        o.file, InputText::kNoLimit,
+        [&](std::string_view prefix) { (void)g.solve(prefix, params); },
+        g.line_rules ? &*g.line_rules : nullptr);
     return read_from(input, params, [&](std::string_view text) {
       if (o.json) {
         write_solve_json(g, text, params);

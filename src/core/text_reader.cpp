@@ -199,4 +199,46 @@ void TextReader::end_input(std::string_view after) {
   if (offset_ < text_.size()) fail(fmt::format("unexpected {} after {}", describe_here(), after));
 }
 
+LineRules LineRules::only(std::string_view allowed, std::string_view holds) {
+  LineRules r;
+  for (const char c : allowed) r.bytes.set(static_cast<unsigned char>(c));
+  r.holds = holds;
+  return r;
+}
+
+std::optional<LineGuard::Fault> LineGuard::check(std::string_view bytes, std::uint64_t offset) {
+  if (offset != next_) start(offset);  // a caller that skipped bytes: a fresh line
+  next_ = offset + bytes.size();
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    const auto u = static_cast<unsigned char>(bytes[i]);
+    if (!rules_.bytes.test(u)) {
+      const std::string shown =
+          u == 0 ? "a NUL byte" : "the byte " + quote_token(bytes.substr(i, 1));
+      return Fault{offset + i, u == 0 ? shown + ": this is not a text input (binary data?)"
+                                      : fmt::format("{}: a line of this input holds only {}", shown,
+                                                    rules_.holds)};
+    }
+    if (u - static_cast<unsigned>('0') > 9) {
+      run_ = 0;
+      continue;
+    }
+    if (run_ == 0) {
+      run_start_ = offset + i;
+      significant_ = 0;
+      bound_ = false;
+    }
+    ++run_;
+    if (significant_ > 0 || u != '0') ++significant_;
+    if (!bound_ && rules_.free_digits.find(static_cast<char>(u)) == std::string_view::npos) {
+      bound_ = true;
+    }
+    if (rules_.max_digits != 0 && bound_ && significant_ > rules_.max_digits) {
+      return Fault{run_start_, fmt::format("a number of more than {} digits: no number of this "
+                                           "input is that large",
+                                           rules_.max_digits)};
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace perfectplay

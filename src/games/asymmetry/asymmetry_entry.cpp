@@ -251,6 +251,7 @@ GameEntry entry() {
   e.solve = [](std::string_view input, const Params&) {
     return fmt::format("{}\n", solve_contest(input));
   };
+  e.line_rules = contest_line_rules();
   e.solve_source = [](TextSource& input, const Params&, const TextSink& sink) {
     const auto value = solve_contest_source(input);
     if (value) (void)sink.finish(fmt::format("{}\n", *value));
