@@ -656,6 +656,16 @@ int main(int argc, char** argv) {
             ->check(kWholeNumber)
             ->capture_default_str();
       }
+      if (name == "solve") {
+        // solve's searches and tables count against it as analyze's do
+        // (bacteria's table: 100 bytes a state), so a grid past it is refused
+        // with exit 4 rather than filled.
+        sub->add_option("--max-states", options.max_states,
+                        "limit on positions stored by exhaustive search, and on the memory of "
+                        "a theory's table (100 bytes a position)")
+            ->check(kWholeNumber)
+            ->capture_default_str();
+      }
       if (name == "solve" || name == "analyze" || name == "hint" || name == "verify") {
         sub->add_flag("--json", options.json, "machine-readable output (docs/json.md)");
       }

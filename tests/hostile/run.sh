@@ -217,4 +217,16 @@ for how in file pipe; do
 done
 rm -f "$dir/stack.in"
 
+# Issue 31 item 11: a 200 x 200 bacteria grid at 1% '#' (40 KB) needs a
+# 408 MB table. Under a memory limit it was "out of memory" after the fill
+# began (or the OOM killer); now it is refused before the table is allocated,
+# naming the estimate and the limit, with exit 4 as a --max-states refusal.
+# solve takes --max-states as analyze does.
+"$pp" generate bacteria --cases 1 --rows 200 --cols 200 --density 1 --exact >"$dir/b200.in"
+for cmd in "solve bacteria" "analyze bacteria --case 1" "hint bacteria --case 1"; do
+  expect "item 11: $cmd, a 200 x 200 grid under ulimit -v 300000" 4 'takes 408.1 MB .*past the [0-9.]+ MB left to this process by ulimit -v' -- timeout 20 bash -c "ulimit -v 300000; '$pp' $cmd '$dir/b200.in'"
+done
+expect "item 11: solve bacteria --max-states" 4 'takes 408.1 MB, past the budget of 100.0 MB \(raise it with --max-states\)' -- timeout 20 "$pp" solve bacteria "$dir/b200.in" --max-states 1000000
+rm -f "$dir/b200.in"
+
 [ "$failures" = 0 ] || { echo "$failures hostile case(s) failed" >&2; exit 1; }
