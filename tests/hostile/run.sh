@@ -229,4 +229,35 @@ done
 expect "item 11: solve bacteria --max-states" 4 'takes 408.1 MB, past the budget of 100.0 MB \(raise it with --max-states\)' -- timeout 20 "$pp" solve bacteria "$dir/b200.in" --max-states 1000000
 rm -f "$dir/b200.in"
 
+# Issue 31 item 10: peak memory within 2 x the input + the constant where it
+# was missed: validate nim kept every answer (10^6 cases: 58 MB for 5 MB),
+# validate gridgame parsed a matrix the contest's n <= 8 refuses at its
+# header (47 MB for 9.6 MB), solve octal --json grew its rows by doubling,
+# analyze/hint --case held the case's copy through the analysis and
+# validated asymmetry by keeping its grid (116 MB for 39 MB). Each check
+# fails on the earlier binary.
+/usr/bin/time -f '%M' -o "$dir/rss" "$pp" hint nim --position 1 >/dev/null
+base=$(tail -1 "$dir/rss")
+"$pp" generate nim --cases 1000000 --rows 2 --max-length 3 >"$dir/n.in"
+"$pp" generate gridgame --cases 1 --n 2000 --max-abs 9 --exact >"$dir/g.in"
+"$pp" generate octal --cases 1 --rows 1000000 --max-length 1000000000000 --exact >"$dir/o.in"
+"$pp" generate asymmetry --rows 1500 --cols 1500 --k 1000000000 >"$dir/a.in"
+while IFS='|' read -r name input ok args; do
+  bytes=$(stat -c %s "$dir/$input")
+  /usr/bin/time -f '%M' -o "$dir/rss" "$pp" $args "$dir/$input" >/dev/null 2>"$dir/err"
+  rc=$?
+  rss=$(tail -1 "$dir/rss")
+  limit=$(( 2 * bytes / 1024 + base ))
+  if [ $rc = "$ok" ] && [ "$rss" -le "$limit" ]; then echo "ok   item 10: $name: ${rss} KB for $((bytes / 1024)) KB of input (at most $limit)"; else
+    echo "FAIL item 10: $name: exit $rc, ${rss} KB for $((bytes / 1024)) KB of input (at most $limit)" >&2
+    head -c 300 "$dir/err" >&2; failures=$((failures + 1)); fi
+done <<'CASES'
+validate nim, 10^6 cases|n.in|0|validate nim
+validate gridgame, n = 2000 (past the contest's n <= 8)|g.in|1|validate gridgame
+solve octal --json, a million rows|o.in|0|solve octal --json
+analyze asymmetry --case 1, 1500 x 1500|a.in|0|analyze asymmetry --case 1
+hint asymmetry --case 1, 1500 x 1500|a.in|0|hint asymmetry --case 1
+CASES
+rm -f "$dir/n.in" "$dir/g.in" "$dir/o.in" "$dir/a.in"
+
 [ "$failures" = 0 ] || { echo "$failures hostile case(s) failed" >&2; exit 1; }
