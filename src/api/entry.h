@@ -88,7 +88,11 @@ struct Params {
   // need the text before `offset` again, so its pages may be given back. It
   // never changes what the text reads as (a page given back is read again
   // from the file if it is touched), so a game may call it as it parses and
-  // once a position is parsed. Empty when the front end has nothing to give.
+  // once a position is parsed. One exception: the whole text released (an
+  // offset at its end) may free a text the front end copied for the game (the
+  // command line's case K of a contest input, analyze --case): release it
+  // whole only once the text is read for good, as add_engine does after the
+  // parse. Empty when the front end has nothing to give.
   std::function<void(std::size_t offset)> release_input;
   void release(std::size_t offset) const {
     if (release_input) release_input(offset);
