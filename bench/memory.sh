@@ -52,6 +52,13 @@ row() {
 "$pp" generate asymmetry --rows 4000 --cols 4000 --k 9 >"$dir/asym_short.in"
 { echo "1 50000000 9"; seq 0 49999999 | awk '{ printf "%s%d", (NR > 1 ? " " : ""), $1 % 10 } END { print "" }'; } >"$dir/asym_wide.in"
 sed -n 3p "$dir/nim.in" >"$dir/nim_pos.txt"  # one case's 10,000 rows
+# Issue 31 item 10's inputs: one large case per game, and its position file.
+"$pp" generate binim --cases 1 --stacks 1000000 --max-length 50 --exact >"$dir/binim_one.in"
+"$pp" generate gridgame --cases 1 --n 2000 --max-abs 9 --exact >"$dir/grid_digits.in"
+tail -n +2 "$dir/grid_digits.in" >"$dir/gridgame_pos.txt"
+"$pp" generate octal --cases 1 --rows 1000000 --max-length 1000000000000 --exact >"$dir/octal_one.in"
+tail -n +3 "$dir/octal_one.in" >"$dir/octal_pos.txt"
+{ sed -n 2p "$dir/binim_one.in" | awk '{ print $2 }'; tail -n +3 "$dir/binim_one.in"; } >"$dir/binim_pos.txt"
 "$pp" generate nim --cases 1 --rows 300000 --max-length 1000000000000000000 --exact | sed -n 3p >"$dir/nim_wide.txt"
 
 echo "The constant (\`hint nim --position 1\`): $(( base / 1024 )) MB."
@@ -80,3 +87,33 @@ row "solve gridgame --json (n = 2000)" "$dir/grid.in" -- "$pp" solve gridgame --
 row "generate nim --cases 10^7 (streamed)" "" -- "$pp" generate nim --cases 10000000 --rows 2
 row "verify nim --trials 10000" "" -- "$pp" verify nim --trials 10000
 row "bench" "" -- "$pp" bench
+
+# Every command that reads a contest input, on each game's large input
+# (issue 31 item 10): solve, solve --json, analyze and hint of case 1,
+# validate, check (against solve's own output); then the position files.
+echo
+echo "| command | input | peak | peak / input | 2 x input + constant | within |"
+echo "|---|---|---|---|---|---|"
+while read -r game input; do
+  "$pp" solve "$game" "$dir/$input" >"$dir/answer.out"
+  row "solve $game ($input)" "$dir/$input" -- "$pp" solve "$game" "$dir/$input"
+  row "solve $game --json ($input)" "$dir/$input" -- "$pp" solve "$game" --json "$dir/$input"
+  row "analyze $game --case 1 ($input)" "$dir/$input" -- "$pp" analyze "$game" --case 1 "$dir/$input"
+  row "hint $game --case 1 ($input)" "$dir/$input" -- "$pp" hint "$game" --case 1 "$dir/$input"
+  # validate refuses what breaks the original contest's limits (exit 1):
+  # its peak is measured all the same.
+  row "validate $game ($input)" "$dir/$input" -- bash -c "'$pp' validate $game '$dir/$input' || [ \$? = 1 ]"
+  row "check $game ($input)" "$dir/$input" -- bash -c "'$pp' check $game '$dir/$input' '$dir/answer.out' || [ \$? = 3 ]"
+done <<'GAMES'
+nim nim_many.in
+binim binim_one.in
+octal octal_one.in
+bacteria bacteria.in
+gridgame grid_digits.in
+asymmetry asym_long.in
+GAMES
+for game in nim binim octal gridgame; do
+  f=${game}_pos.txt; [ $game = nim ] && f=nim_wide.txt
+  row "analyze $game ($f)" "$dir/$f" -- "$pp" analyze "$game" "$dir/$f"
+  row "hint $game ($f)" "$dir/$f" -- "$pp" hint "$game" "$dir/$f"
+done

@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -190,12 +191,24 @@ CaseLines case_lines(std::string_view input, std::uint64_t k, bool counted,
 }
 
 // The case as its own input: the header and its lines, one per line (the
-// position format of the games whose position is a contest case).
-inline std::string case_text(const CaseLines& c) {
-  std::string out(c.header);
+// position format of the games whose position is a contest case). `passed`,
+// where given, hears the offset in `input` (which c's lines view) up to
+// which the text is copied, line by line (Params::release_input: the
+// command line gives a mapped file's pages back behind the copy, which held
+// the input and its case at once).
+inline std::string case_text(const CaseLines& c, std::string_view input = {},
+                             const std::function<void(std::size_t)>& passed = {}) {
+  // Its size first: grown by doubling, a large case's old and new blocks
+  // were held together (1.5 times the case).
+  std::size_t size = c.header.size();
+  for (const std::string_view line : c.lines) size += 1 + line.size();
+  std::string out;
+  out.reserve(size);
+  out += c.header;
   for (const std::string_view line : c.lines) {
     out += '\n';
     out += line;
+    if (passed) passed(static_cast<std::size_t>(line.data() + line.size() - input.data()));
   }
   return out;
 }

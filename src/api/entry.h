@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -26,6 +27,7 @@
 #include "api/verify_report.h"
 #include "core/game.h"
 #include "core/seed.h"
+#include "core/text_reader.h"
 #include "core/text_sink.h"
 #include "solvers/search_limits.h"
 
@@ -87,7 +89,11 @@ struct Params {
   // need the text before `offset` again, so its pages may be given back. It
   // never changes what the text reads as (a page given back is read again
   // from the file if it is touched), so a game may call it as it parses and
-  // once a position is parsed. Empty when the front end has nothing to give.
+  // once a position is parsed. One exception: the whole text released (an
+  // offset at its end) may free a text the front end copied for the game (the
+  // command line's case K of a contest input, analyze --case): release it
+  // whole only once the text is read for good, as add_engine does after the
+  // parse. Empty when the front end has nothing to give.
   std::function<void(std::size_t offset)> release_input;
   void release(std::size_t offset) const {
     if (release_input) release_input(offset);
@@ -193,6 +199,10 @@ struct GameEntry {
   std::vector<ParamSpec> params;
   std::vector<FlagSpec> flags;
   std::vector<TextOptionSpec> text_options;
+  // What a line of the contest format may hold (core/text_reader.h): a source
+  // that holds a long line before parsing it (a large file's pieces, a pipe)
+  // refuses a line that cannot be valid as it arrives. Unset: no such check.
+  std::optional<LineRules> line_rules;
 
   // Contest input -> contest output. Validates the whole input before
   // producing anything.

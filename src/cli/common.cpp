@@ -75,6 +75,36 @@ void check_prefix(std::string_view text, const InputText::PrefixCheck& check) {
   }
 }
 
+// A line longer than this is checked as it arrives (LineRules): shorter ones
+// are parsed soon enough.
+constexpr std::size_t kLongLine = std::size_t{256} << 10;
+
+// After a stream read: where the last line
+// (from its last newline on) has passed kLongLine, checks its bytes not
+// checked yet and throws the first fault with its line and column. `line`
+// and `line_start` (the line number and first byte of a line at or before
+// the last one) move forward as newlines are counted.
+void check_long_line(pp::LineGuard& guard, std::string_view buffer, std::size_t& line_start,
+                     std::size_t& line, std::size_t& checked) {
+  const std::size_t last = buffer.rfind('\n');
+  const std::size_t begin = last == std::string_view::npos ? 0 : last + 1;
+  if (buffer.size() - begin <= kLongLine) return;
+  if (checked < begin) {
+    checked = begin;
+    guard.start(begin);
+  }
+  const auto fault = guard.check(buffer.substr(checked), checked);
+  checked = buffer.size();
+  if (!fault) return;
+  for (std::size_t i = line_start; i < fault->offset; ++i) {
+    if (buffer[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  throw pp::InputError(line, fault->offset - line_start + 1, fault->message);
+}
+
 std::string byte_size(std::uint64_t n) {
   if (n >= (std::uint64_t{1} << 30)) return fmt::format("{:.1f} GiB", n / 1073741824.0);
   if (n >= (std::uint64_t{1} << 20)) return fmt::format("{:.1f} MiB", n / 1048576.0);
@@ -83,7 +113,8 @@ std::string byte_size(std::uint64_t n) {
 
 }  // namespace
 
-InputText::InputText(const std::string& path, std::uint64_t max_bytes, PrefixCheck check) {
+InputText::InputText(const std::string& path, std::uint64_t max_bytes, PrefixCheck check,
+                     const pp::LineRules* rules) {
   const bool use_stdin = path.empty() || path == "-";
   const std::string name = use_stdin ? "<stdin>" : path;
   const int fd = use_stdin ? 0 : ::open(path.c_str(), O_RDONLY);
@@ -127,7 +158,7 @@ InputText::InputText(const std::string& path, std::uint64_t max_bytes, PrefixChe
     }
   }
   try {
-    read_stream(fd, name, max_bytes, check);
+    read_stream(fd, name, max_bytes, check, rules);
   } catch (...) {
     if (!use_stdin) ::close(fd);
     throw;
@@ -136,12 +167,15 @@ InputText::InputText(const std::string& path, std::uint64_t max_bytes, PrefixChe
 }
 
 void InputText::read_stream(int fd, const std::string& name, std::uint64_t max_bytes,
-                            const PrefixCheck& check) {
+                            const PrefixCheck& check, const pp::LineRules* rules) {
   const std::uint64_t stream_limit = default_stream_limit();
   std::size_t next_check = std::size_t{1} << 20;
   std::size_t chunk = 1 << 16;
   std::size_t line = 1;
   std::size_t line_start = 0;
+  std::optional<pp::LineGuard> guard;
+  if (rules != nullptr) guard.emplace(*rules);
+  std::size_t guard_from = 0;  // the long line's bytes checked up to here
   for (;;) {
     const std::size_t old = buffer_.size();
     buffer_.resize(old + chunk);
@@ -166,6 +200,7 @@ void InputText::read_stream(int fd, const std::string& name, std::uint64_t max_b
       throw pp::InputError(line, at - line_start + 1,
                            "a NUL byte: this is not a text input (binary data?)");
     }
+    if (guard) check_long_line(*guard, buffer_, line_start, line, guard_from);
     if (max_bytes != kNoLimit && buffer_.size() > max_bytes) {
       throw pp::RequestError(fmt::format("{} is larger than {}; a position is at most {}", name,
                                          byte_size(max_bytes), byte_size(max_bytes)));
@@ -226,7 +261,7 @@ constexpr std::size_t kReadSize = std::size_t{128} << 10;
 constexpr std::size_t kPieceSize = 2 * kReadSize;
 }  // namespace
 
-std::unique_ptr<FileSource> FileSource::open(const std::string& path) {
+std::unique_ptr<FileSource> FileSource::open(const std::string& path, const pp::LineRules* rules) {
   if (path.empty() || path == "-") return nullptr;
   const int fd = ::open(path.c_str(), O_RDONLY);
   if (fd < 0) {
@@ -239,7 +274,7 @@ std::unique_ptr<FileSource> FileSource::open(const std::string& path) {
   }
   try {
     return std::unique_ptr<FileSource>(
-        new FileSource(fd, path, 0, static_cast<std::uint64_t>(st.st_size)));
+        new FileSource(fd, path, 0, static_cast<std::uint64_t>(st.st_size), rules));
   } catch (...) {
     ::close(fd);  // the buffers could not be had: the destructor, which closes it, never runs
     throw;
@@ -265,8 +300,10 @@ void FileSource::Bytes::resize(std::size_t n) {
   ::madvise(data_, size_, MADV_HUGEPAGE);
 }
 
-FileSource::FileSource(int fd, std::string path, std::uint64_t begin, std::uint64_t size)
-    : fd_(fd), path_(std::move(path)), begin_(begin), size_(size) {
+FileSource::FileSource(int fd, std::string path, std::uint64_t begin, std::uint64_t size,
+                       const pp::LineRules* rules)
+    : fd_(fd), path_(std::move(path)), begin_(begin), size_(size), rules_(rules) {
+  if (rules_ != nullptr) guard_.emplace(*rules_);
   ::posix_fadvise(fd_, static_cast<off_t>(begin_), 0, POSIX_FADV_SEQUENTIAL);
   for (Buffer& b : buffers_) b.bytes.resize(kPieceSize + kReadSize);
 }
@@ -292,6 +329,11 @@ bool FileSource::fill(int k, bool first) {
   std::memcpy(b.bytes.data(), previous.bytes.data() + previous.given, carry);
   b.filled = carry;
   b.given = 0;
+  // The line being read starts at line_begin (the carry starts one); once
+  // it is longer than a piece, its bytes are checked up to `checked` as they
+  // arrive.
+  std::size_t line_begin = 0;
+  std::size_t checked = 0;
   for (;;) {
     if (b.bytes.size() - b.filled < kReadSize) b.bytes.resize(b.bytes.size() * 2);
     ssize_t n;
@@ -315,6 +357,18 @@ bool FileSource::fill(int k, bool first) {
     if (newline != nullptr) {
       b.given = static_cast<std::size_t>(static_cast<const char*>(newline) - b.bytes.data()) + 1;
       if (first || b.given >= kPieceSize) return true;  // a piece of at least kPieceSize
+      line_begin = checked = b.given;
+    } else if (guard_ && b.filled - line_begin > kPieceSize) {
+      // The text offset of b's byte i is read_total_ - b.filled + i.
+      const std::uint64_t base = read_total_ - b.filled;
+      if (checked == line_begin) guard_->start(base + line_begin);
+      const auto fault = guard_->check(
+          std::string_view(b.bytes.data() + checked, b.filled - checked), base + checked);
+      checked = b.filled;
+      if (fault) {
+        const auto [line, column] = locate(fault->offset);
+        throw pp::InputError(line, column, fault->message);
+      }
     }
   }
 }
@@ -425,7 +479,8 @@ std::unique_ptr<pp::TextSource> FileSource::tail(std::uint64_t begin) {
   const int fd = ::dup(fd_);
   if (fd < 0) return nullptr;
   try {
-    return std::unique_ptr<FileSource>(new FileSource(fd, path_, begin_ + begin, size_ - begin));
+    return std::unique_ptr<FileSource>(
+        new FileSource(fd, path_, begin_ + begin, size_ - begin, rules_));
   } catch (...) {
     ::close(fd);
     return nullptr;  // no buffers to be had: the caller reads the file whole

@@ -64,8 +64,11 @@ class InputText {
   static constexpr std::uint64_t kNoLimit = ~std::uint64_t{0};
   // Parses a prefix of whole lines; throws InputError where it is bad.
   using PrefixCheck = std::function<void(std::string_view prefix)>;
+  // `rules`, where given, checks a stream's last line as it grows past
+  // 256 KiB (LineRules): a line that cannot be valid is refused where it
+  // goes wrong, not read on to the stream limit.
   explicit InputText(const std::string& path, std::uint64_t max_bytes = kNoLimit,
-                     PrefixCheck check = {});
+                     PrefixCheck check = {}, const pp::LineRules* rules = nullptr);
   ~InputText();
   InputText(const InputText&) = delete;
   InputText& operator=(const InputText&) = delete;
@@ -89,7 +92,7 @@ class InputText {
 
  private:
   void read_stream(int fd, const std::string& name, std::uint64_t max_bytes,
-                   const PrefixCheck& check);
+                   const PrefixCheck& check, const pp::LineRules* rules);
 
   void* map_ = nullptr;
   std::size_t size_ = 0;
@@ -116,8 +119,11 @@ inline constexpr std::uint64_t kMaxPositionBytes = std::uint64_t{1} << 30;
 class FileSource : public pp::TextSource {
  public:
   // nullptr when `path` is not a regular file (stdin, a pipe, a terminal):
-  // the caller reads it as InputText does.
-  static std::unique_ptr<FileSource> open(const std::string& path);
+  // the caller reads it as InputText does. `rules`, where given, checks a
+  // line as it grows past a piece (LineRules): a 3 GB line of NUL bytes is
+  // refused at its first byte, not read whole first.
+  static std::unique_ptr<FileSource> open(const std::string& path,
+                                          const pp::LineRules* rules = nullptr);
   ~FileSource() override;
   FileSource(const FileSource&) = delete;
   FileSource& operator=(const FileSource&) = delete;
@@ -164,7 +170,8 @@ class FileSource : public pp::TextSource {
   };
 
   // The file's bytes [begin, begin + size).
-  FileSource(int fd, std::string path, std::uint64_t begin, std::uint64_t size);
+  FileSource(int fd, std::string path, std::uint64_t begin, std::uint64_t size,
+             const pp::LineRules* rules);
   // Fills buffers_[k] with the next piece: the previous buffer's line begun,
   // then reads until a newline arrives or the file ends. False at the end
   // (the buffer then holds the last line without its newline, or nothing).
@@ -179,8 +186,10 @@ class FileSource : public pp::TextSource {
 
   int fd_;
   std::string path_;
-  std::uint64_t begin_;  // where the text starts in the file (a tail's)
-  std::uint64_t size_;   // the text's bytes: the file's from begin_
+  std::uint64_t begin_;                 // where the text starts in the file (a tail's)
+  std::uint64_t size_;                  // the text's bytes: the file's from begin_
+  const pp::LineRules* rules_;          // nullptr: no check of long lines
+  std::optional<pp::LineGuard> guard_;  // used by fill, on the thread that fills
   // Two: four measured no faster (the parser then reads buffers written
   // further back, out of the caches).
   static constexpr int kBuffers = 2;

@@ -122,13 +122,20 @@ class PositionText {
                         o.texts.begin()->first));
       }
       // A pipe is checked as it arrives, as solve checks it.
-      file_ = std::make_unique<InputText>(o.file, InputText::kNoLimit, [&](std::string_view p) {
-        if (g.solve) (void)g.solve(p, params);
-      });
-      text_ = read_from(*file_, [&](std::string_view input) {
+      file_ = std::make_unique<InputText>(
+          o.file, InputText::kNoLimit,
+          [&](std::string_view p) {
+            if (g.solve) (void)g.solve(p, params);
+          },
+          g.line_rules ? &*g.line_rules : nullptr);
+      // The input's pages are given back behind the game's reading
+      // (Params::release_input), so the case's copy does not sit beside the
+      // whole input.
+      text_ = read_from(*file_, params, [&](std::string_view input) {
         return g.contest_case(input, *o.case_number, params);
       });
       file_->release_before(file_->view().size());  // the case is copied out
+      from_case_ = true;
       return;
     }
     if (o.has_position) {
@@ -142,16 +149,26 @@ class PositionText {
     }
   }
   std::string_view view() const {
-    return file_ && text_.empty() ? file_->view() : std::string_view(text_);
+    return file_ && text_.empty() && !from_case_ ? file_->view() : std::string_view(text_);
   }
   bool changed() const { return file_ && file_->changed(); }
+  // Gives back the text read before `offset` (Params::release_input). A
+  // case's copy is freed once released whole: the engine releases it right
+  // after the position is parsed and never reads it again, and it was the
+  // input's size again beside the analysis (analyze asymmetry --case 1 of a
+  // 2000 x 2000 grid: 116 MB, where the position file takes 75).
   void release_before(std::size_t offset) const {
-    if (file_ && text_.empty()) file_->release_before(offset);
+    if (from_case_) {
+      if (offset >= text_.size()) std::string().swap(text_);
+    } else if (file_ && text_.empty()) {
+      file_->release_before(offset);
+    }
   }
 
  private:
-  std::string text_;
+  mutable std::string text_;
   std::unique_ptr<InputText> file_;
+  bool from_case_ = false;  // text_ is case K of a contest input
 };
 
 std::string value_line(const pp::Value& v) {
@@ -464,7 +481,7 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
     // A game may decline (asymmetry's shapes other than the stored one, and
     // its defects): then the file is mapped as for any game.
     if (!o.json && g.solve_source) {
-      if (const auto source = FileSource::open(o.file)) {
+      if (const auto source = FileSource::open(o.file, g.line_rules ? &*g.line_rules : nullptr)) {
         const bool solved = reporting_change(*source, [&] {
           return g.solve_source(*source, params,
                                 pp::TextSink([](std::string_view s) { write_out(s); }));
@@ -477,8 +494,10 @@ int run(const std::string& command, const pp::GameEntry& g, const Options& o) {
     }
     // A stream is checked as it arrives (its first MiB at once): garbage on
     // a pipe is refused at its first bad line, not after gigabytes.
-    const InputText input(o.file, InputText::kNoLimit,
-                          [&](std::string_view prefix) { (void)g.solve(prefix, params); });
+    const InputText input(
+        o.file, InputText::kNoLimit,
+        [&](std::string_view prefix) { (void)g.solve(prefix, params); },
+        g.line_rules ? &*g.line_rules : nullptr);
     return read_from(input, params, [&](std::string_view text) {
       if (o.json) {
         write_solve_json(g, text, params);
@@ -796,6 +815,16 @@ int run_cli(const Registry& registered, int argc, char** argv, ServeRunner serve
         sub->add_flag("--stats", options.stats,
                       "with --batch: each line also gives the search's positions expanded, "
                       "children visited and CPU seconds");
+      }
+      if (name == "solve") {
+        // solve's searches and tables count against it as analyze's do
+        // (bacteria's table: 100 bytes a state), so a grid past it is refused
+        // with exit 4 rather than filled.
+        sub->add_option("--max-states", options.max_states,
+                        "limit on positions stored by exhaustive search, and on the memory of "
+                        "a theory's table (100 bytes a position)")
+            ->check(kWholeNumber)
+            ->capture_default_str();
       }
       if (name == "solve" || name == "analyze" || name == "hint" || name == "verify" ||
           name == "explain") {

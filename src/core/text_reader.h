@@ -14,10 +14,12 @@
 //    ^ offset_
 #pragma once
 
+#include <bitset>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -66,6 +68,58 @@ class TextSource {
   // without moving the pieces (to choose where to cut the text); returns how
   // many were copied (0 where the source cannot, the default).
   virtual std::size_t peek(std::uint64_t /*offset*/, char* /*out*/, std::size_t /*n*/) { return 0; }
+};
+
+// What any line of a format may hold, for a reader that holds a line whole
+// before it is parsed (a FileSource's piece, a stream read into memory): it
+// checks a long line's bytes as they arrive, so a 3 GB line of NUL bytes or
+// of digits is refused at its first impossible byte instead of once it has
+// been read whole (53 s and 3 GB, before). Each rule is one the format's
+// parser applies too, so the check only says earlier what the parse would
+// say later; it never refuses a valid input:
+//   - the bytes a line may hold at all ('\n' ends a line and is not listed);
+//   - the most significant digits of a number (a run of digits, its leading
+//     zeros not counted, since the parsers accept those): a run with more
+//     cannot be in range. A run made only of `free_digits` is not a number
+//     and has no limit (binim's stacks of 0 and 1).
+// What it does not bound: a line of many valid numbers, or of blanks (their
+// count is the previous line's, or free); those are read whole, within the
+// stream limit (docs/reliability.md).
+struct LineRules {
+  std::bitset<256> bytes;        // the bytes a line may hold
+  std::size_t max_digits = 0;    // 0: no limit
+  std::string_view free_digits;  // e.g. "01"
+  std::string_view holds;        // the bytes, in words, for the message ("digits and blanks")
+  // Rules for a format of `allowed` bytes only.
+  static LineRules only(std::string_view allowed, std::string_view holds);
+};
+
+// Applies LineRules to one line, piece by piece. The offsets are the whole
+// text's.
+class LineGuard {
+ public:
+  struct Fault {
+    std::uint64_t offset;  // where the defect starts (a number's first digit)
+    std::string message;
+  };
+  explicit LineGuard(const LineRules& rules) : rules_(rules) {}
+  // A new line starts at `offset`.
+  void start(std::uint64_t offset) {
+    run_ = 0;
+    significant_ = 0;
+    bound_ = false;
+    next_ = offset;
+  }
+  // The next bytes of the line (no '\n' among them), from `offset` on.
+  std::optional<Fault> check(std::string_view bytes, std::uint64_t offset);
+
+ private:
+  const LineRules& rules_;
+  std::uint64_t next_ = 0;         // the offset the next bytes must start at
+  std::uint64_t run_start_ = 0;    // the current run of digits' first byte
+  std::uint64_t run_ = 0;          // its length (0: not in a run)
+  std::uint64_t significant_ = 0;  // its digits from its first non-zero one
+  bool bound_ = false;             // it holds a digit outside free_digits
 };
 
 class TextReader {

@@ -182,4 +182,82 @@ solve bacteria, 20000 grids|b.in|solve bacteria
 CASES
 rm -f "$dir/g.in" "$dir/m.in" "$dir/a.in" "$dir/b.in"
 
+# Issue 31 item 12: nim, binim and asymmetry held a whole line (a large
+# file's piece, a pipe's last line) before parsing it: a 3 GB file of NUL
+# bytes took 53 s and 3 GB to be refused, an endless line of digits ran out
+# of memory. A long line's bytes are now checked as they arrive (LineRules):
+# a byte no line of the format holds, or a number with more digits than any
+# in range, is refused where it stands, in bounded memory. Under ulimit -v
+# 600000 the old read ran out of memory (a different message); the timeout
+# bounds a regression's cost.
+truncate -s 1G "$dir/zeros.in"
+for game in nim binim asymmetry; do
+  expect "item 12: solve $game, a 1 GB file of NUL bytes" 1 'zeros.in:1:1: a NUL byte' -- timeout 20 bash -c "ulimit -v 600000; '$pp' solve $game '$dir/zeros.in'"
+done
+rm -f "$dir/zeros.in"
+{ printf '1\n1\n'; head -c 50000000 /dev/zero | tr '\0' '7'; } >"$dir/sevens.in"
+/usr/bin/time -f '%M' -o "$dir/rss" "$pp" solve nim "$dir/sevens.in" >/dev/null 2>"$dir/err"
+rss=$(tail -1 "$dir/rss")
+if grep -q 'sevens.in:3:1: a number of more than 19 digits' "$dir/err" && [ "$rss" -lt 30000 ]; then
+  echo "ok   item 12: a 50 MB line of digits, refused at its start (${rss} KB)"; else
+  echo "FAIL item 12: a 50 MB line of digits (${rss} KB)" >&2; head -c 300 "$dir/err" >&2; failures=$((failures + 1)); fi
+rm -f "$dir/sevens.in"
+expect "item 12: an endless line of digits on a pipe (nim)" 1 '<stdin>:3:1: a number of more than 19 digits' -- timeout 20 bash -c "ulimit -v 600000; (printf '1\\n1\\n'; yes 7 | tr -d '\\n') | '$pp' solve nim -"
+expect "item 12: an endless line of digits on a pipe (binim)" 1 '<stdin>:3:1: a number of more than 13 digits' -- timeout 20 bash -c "ulimit -v 600000; (printf '1\\n1 Dee\\n'; yes 7 | tr -d '\\n') | '$pp' solve binim -"
+expect "item 12: an endless line of digits on a pipe (asymmetry)" 1 '<stdin>:2:1: a number of more than 10 digits' -- timeout 20 bash -c "ulimit -v 600000; (printf '1 2 5\\n'; yes 7 | tr -d '\\n') | '$pp' solve asymmetry -"
+{ printf '1\n'; head -c 300000 /dev/zero | tr '\0' ' '; printf 'x'; head -c 300000 /dev/zero | tr '\0' ' '; } >"$dir/x.in"
+expect "item 12: a byte no line holds, past a long line's start (file)" 1 'x.in:2:300001: the byte .x.: a line of this input holds only digits and blanks' -- timeout 20 "$pp" solve nim "$dir/x.in"
+rm -f "$dir/x.in"
+# A long stack of 0 and 1 is not a number: still answered, from a file and a pipe.
+{ printf '1\n1 Dee\n'; head -c 3000000 /dev/zero | tr '\0' '1'; printf '\n'; } >"$dir/stack.in"
+for how in file pipe; do
+  if [ $how = file ]; then "$pp" solve binim "$dir/stack.in" >"$dir/out" 2>"$dir/err"; else "$pp" solve binim - <"$dir/stack.in" >"$dir/out" 2>"$dir/err"; fi
+  if [ $? = 0 ] && grep -Eq '^(Dee|Dum)$' "$dir/out"; then echo "ok   item 12: a 3 MB stack of 1s is valid ($how)"; else
+    echo "FAIL item 12: a 3 MB stack of 1s ($how)" >&2; head -c 300 "$dir/err" >&2; failures=$((failures + 1)); fi
+done
+rm -f "$dir/stack.in"
+
+# Issue 31 item 11: a 200 x 200 bacteria grid at 1% '#' (40 KB) needs a
+# 408 MB table. Under a memory limit it was "out of memory" after the fill
+# began (or the OOM killer); now it is refused before the table is allocated,
+# naming the estimate and the limit, with exit 4 as a --max-states refusal.
+# solve takes --max-states as analyze does.
+"$pp" generate bacteria --cases 1 --rows 200 --cols 200 --density 1 --exact >"$dir/b200.in"
+for cmd in "solve bacteria" "analyze bacteria --case 1" "hint bacteria --case 1"; do
+  expect "item 11: $cmd, a 200 x 200 grid under ulimit -v 300000" 4 'takes 408.1 MB .*past the [0-9.]+ MB left to this process by ulimit -v' -- timeout 20 bash -c "ulimit -v 300000; '$pp' $cmd '$dir/b200.in'"
+done
+expect "item 11: solve bacteria --max-states" 4 'takes 408.1 MB, past the budget of 100.0 MB \(raise it with --max-states\)' -- timeout 20 "$pp" solve bacteria "$dir/b200.in" --max-states 1000000
+rm -f "$dir/b200.in"
+
+# Issue 31 item 10: peak memory within 2 x the input + the constant where it
+# was missed: validate nim kept every answer (10^6 cases: 58 MB for 5 MB),
+# validate gridgame parsed a matrix the contest's n <= 8 refuses at its
+# header (47 MB for 9.6 MB), solve octal --json grew its rows by doubling,
+# analyze/hint --case held the case's copy through the analysis and
+# validated asymmetry by keeping its grid (116 MB for 39 MB). Each check
+# fails on the earlier binary.
+/usr/bin/time -f '%M' -o "$dir/rss" "$pp" hint nim --position 1 >/dev/null
+base=$(tail -1 "$dir/rss")
+"$pp" generate nim --cases 1000000 --rows 2 --max-length 3 >"$dir/n.in"
+"$pp" generate gridgame --cases 1 --n 2000 --max-abs 9 --exact >"$dir/g.in"
+"$pp" generate octal --cases 1 --rows 1000000 --max-length 1000000000000 --exact >"$dir/o.in"
+"$pp" generate asymmetry --rows 1500 --cols 1500 --k 1000000000 >"$dir/a.in"
+while IFS='|' read -r name input ok args; do
+  bytes=$(stat -c %s "$dir/$input")
+  /usr/bin/time -f '%M' -o "$dir/rss" "$pp" $args "$dir/$input" >/dev/null 2>"$dir/err"
+  rc=$?
+  rss=$(tail -1 "$dir/rss")
+  limit=$(( 2 * bytes / 1024 + base ))
+  if [ $rc = "$ok" ] && [ "$rss" -le "$limit" ]; then echo "ok   item 10: $name: ${rss} KB for $((bytes / 1024)) KB of input (at most $limit)"; else
+    echo "FAIL item 10: $name: exit $rc, ${rss} KB for $((bytes / 1024)) KB of input (at most $limit)" >&2
+    head -c 300 "$dir/err" >&2; failures=$((failures + 1)); fi
+done <<'CASES'
+validate nim, 10^6 cases|n.in|0|validate nim
+validate gridgame, n = 2000 (past the contest's n <= 8)|g.in|1|validate gridgame
+solve octal --json, a million rows|o.in|0|solve octal --json
+analyze asymmetry --case 1, 1500 x 1500|a.in|0|analyze asymmetry --case 1
+hint asymmetry --case 1, 1500 x 1500|a.in|0|hint asymmetry --case 1
+CASES
+rm -f "$dir/n.in" "$dir/g.in" "$dir/o.in" "$dir/a.in"
+
 [ "$failures" = 0 ] || { echo "$failures hostile case(s) failed" >&2; exit 1; }

@@ -252,6 +252,7 @@ GameEntry entry() {
   e.solve = [](std::string_view input, const Params&) {
     return fmt::format("{}\n", solve_contest(input));
   };
+  e.line_rules = contest_line_rules();
   e.solve_source = [](TextSource& input, const Params&, const TextSink& sink) {
     const auto value = solve_contest_source(input);
     if (value) (void)sink.finish(fmt::format("{}\n", *value));
@@ -285,8 +286,8 @@ GameEntry entry() {
   };
   e.validate_contest = validate_contest;
   e.shrink = shrink_contest;
-  e.contest_case = [](std::string_view input, std::uint64_t k, Params&) {
-    return contest_case(input, k);
+  e.contest_case = [](std::string_view input, std::uint64_t k, Params& params) {
+    return contest_case(input, k, params.release_input);
   };
   e.contest_bounds = {{"rows", {1, 2000}}, {"cols", {2, 2000}}, {"k", {1, 1'000'000'000}}};
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {

@@ -61,6 +61,12 @@ void reserve_cells(std::vector<std::uint32_t>& cells, std::size_t declared, std:
   advise_huge_pages(cells.data(), cells.capacity() * sizeof(std::uint32_t));
 }
 
+LineRules contest_line_rules() {
+  LineRules r = LineRules::only("0123456789 \t\r", "digits and blanks");
+  r.max_digits = 10;
+  return r;
+}
+
 Grid read_header(TextReader& in) {
   Grid g;
   g.rows = static_cast<int>(in.read_int("the number of rows N", 1, 1'000'000'000));

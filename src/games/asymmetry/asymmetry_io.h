@@ -36,6 +36,11 @@ Grid read_header(TextReader& in);
 // (never more than the input can hold) and advises huge pages for it.
 void reserve_cells(std::vector<std::uint32_t>& cells, std::size_t declared, std::size_t bytes);
 
+// What a line of the contest format may hold (LineRules): digits and blanks,
+// numbers of at most 10 digits past their leading zeros (N, M <= 10^9,
+// values and K <= 4294967295).
+LineRules contest_line_rules();
+
 Board parse_position(std::string_view text);
 std::string format_position(const Board& b);
 

@@ -2,9 +2,14 @@
 #include "games/bacteria/bacteria_entry.h"
 
 #include <fmt/format.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cassert>
+#include <fstream>
 #include <limits>
+#include <sstream>
 
 #include "core/text_reader.h"
 #include "games/bacteria/bacteria_contest.h"
@@ -53,18 +58,95 @@ Reference Model::reference(SearchLimits limits) const {
 
 namespace {
 
-// The theory's memory budget of `limits` (see Model).
-std::uint64_t table_budget(SearchLimits limits) {
-  return limits.max_states > std::numeric_limits<std::uint64_t>::max() / Model::kBytesPerState
-             ? 0
-             : limits.max_states * Model::kBytesPerState;
+// The memory this process can still get, and the limit that says so: the
+// least of what `ulimit -v` (RLIMIT_AS) and `ulimit -d` (RLIMIT_DATA) leave
+// beside what is mapped now, what the memory cgroup leaves (v2 memory.max or
+// v1 memory.limit_in_bytes, less what it holds), and the machine's
+// MemAvailable. nullopt where none is known. A 200 x 200 grid's 408 MB
+// table under a 300 MB limit was an "out of memory" after its fill began,
+// or the OOM killer; asked before the table is allocated, it is a refusal
+// that names the estimate and the limit.
+struct Room {
+  std::uint64_t bytes;
+  std::string limit;
+};
+
+std::uint64_t read_number(const std::string& path, std::string_view key = {}) {
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!key.empty() && line.rfind(key, 0) != 0) continue;
+    std::istringstream words(key.empty() ? line : line.substr(key.size()));
+    std::uint64_t v = 0;
+    if (words >> v) return v;
+    return 0;  // "max": no limit
+  }
+  return 0;
+}
+
+std::optional<Room> memory_room() {
+  std::optional<Room> room;
+  const auto offer = [&](std::uint64_t bytes, std::string limit) {
+    if (!room || bytes < room->bytes) room = Room{bytes, std::move(limit)};
+  };
+  const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  const std::uint64_t mapped = read_number("/proc/self/statm") * page;
+  for (const auto& [resource, name] : {std::pair{RLIMIT_AS, "ulimit -v (RLIMIT_AS)"},
+                                       std::pair{RLIMIT_DATA, "ulimit -d (RLIMIT_DATA)"}}) {
+    rlimit r{};
+    if (::getrlimit(resource, &r) == 0 && r.rlim_cur != RLIM_INFINITY) {
+      const auto cap = static_cast<std::uint64_t>(r.rlim_cur);
+      offer(cap > mapped ? cap - mapped : 0, name);
+    }
+  }
+  // The memory cgroup: "0::/path" (v2) or "N:memory:/path" (v1).
+  std::ifstream groups("/proc/self/cgroup");
+  for (std::string line; std::getline(groups, line);) {
+    const std::size_t colon = line.find(':');
+    const std::size_t second = line.find(':', colon + 1);
+    if (colon == std::string::npos || second == std::string::npos) continue;
+    const std::string controllers = line.substr(colon + 1, second - colon - 1);
+    const std::string path = line.substr(second + 1);
+    std::uint64_t limit = 0, used = 0;
+    if (controllers.empty()) {
+      limit = read_number("/sys/fs/cgroup" + path + "/memory.max");
+      used = read_number("/sys/fs/cgroup" + path + "/memory.current");
+    } else if (controllers == "memory") {
+      limit = read_number("/sys/fs/cgroup/memory" + path + "/memory.limit_in_bytes");
+      used = read_number("/sys/fs/cgroup/memory" + path + "/memory.usage_in_bytes");
+    }
+    // v1 says "no limit" with a huge number (a page count short of 2^63).
+    if (limit != 0 && limit < (std::uint64_t{1} << 62)) {
+      offer(limit > used ? limit - used : 0, "the memory cgroup's limit");
+    }
+  }
+  if (const std::uint64_t kb = read_number("/proc/meminfo", "MemAvailable:"); kb != 0) {
+    offer(kb * 1024, "the machine's available memory (MemAvailable)");
+  }
+  return room;
+}
+
+// The theory's memory budget of `limits` (see Model): their bytes, or less
+// where this process cannot get that much (memory_room), with what raises
+// it for the message.
+GrundyTable::Options table_options(SearchLimits limits) {
+  GrundyTable::Options options;
+  options.max_table_bytes =
+      limits.max_states > std::numeric_limits<std::uint64_t>::max() / Model::kBytesPerState
+          ? 0
+          : limits.max_states * Model::kBytesPerState;
+  if (const auto room = memory_room();
+      room && (options.max_table_bytes == 0 || room->bytes < options.max_table_bytes)) {
+    options.max_table_bytes = std::max<std::uint64_t>(room->bytes, 1);
+    options.budget_source = fmt::format("left to this process by {}", room->limit);
+  }
+  return options;
 }
 
 // The contest's answers, each grid's table within the budget of `limits`
 // (the defaults allow every grid: 2 GB).
 std::vector<std::uint64_t> solve_within(std::string_view input, SearchLimits limits) {
-  GrundyTable::Options options;
-  options.max_table_bytes = table_budget(limits);
+  const GrundyTable::Options options = table_options(limits);
   // Checked whole first (a bad last case is refused before any is solved),
   // then each grid solved as it is read: the answers are held, not the grids.
   for_each_grid(input, [](const Grid&, std::uint64_t, std::uint64_t) {});
@@ -83,8 +165,7 @@ int uninfected_empty(const Board& b) {
 
 std::shared_ptr<const GrundyTable> Model::table(const Grid& g) const {
   if (!tables_->last || !(tables_->last->grid() == g)) {
-    GrundyTable::Options options;
-    options.max_table_bytes = table_budget(limits_);
+    const GrundyTable::Options options = table_options(limits_);
     tables_->last.reset();  // the old table's memory goes before the new one's comes
     tables_->last = std::make_shared<const GrundyTable>(g, options);
   }

@@ -173,11 +173,18 @@ void GrundyTable::ensure_table() const {
   if (table_) return;
   const std::size_t bytes = table_bytes(rows_, cols_);
   if (options_.max_table_bytes != 0 && bytes > options_.max_table_bytes) {
-    throw TableTooLarge(options_.max_table_bytes,
-                        fmt::format("bacteria: the Grundy table of a {} x {} grid takes {:.1f} MB, "
-                                    "past the budget of {:.1f} MB (raise it with --max-states)",
-                                    grid_.rows, grid_.cols, static_cast<double>(bytes) / 1e6,
-                                    static_cast<double>(options_.max_table_bytes) / 1e6));
+    const double mb = static_cast<double>(bytes) / 1e6;
+    const double budget = static_cast<double>(options_.max_table_bytes) / 1e6;
+    throw TableTooLarge(
+        options_.max_table_bytes,
+        options_.budget_source.empty()
+            ? fmt::format("bacteria: the Grundy table of a {} x {} grid takes {:.1f} MB, past the "
+                          "budget of {:.1f} MB (raise it with --max-states)",
+                          grid_.rows, grid_.cols, mb, budget)
+            : fmt::format("bacteria: the Grundy table of a {} x {} grid takes {:.1f} MB "
+                          "(C (C + 1) / 2 x (R + 1) (R + 2) / 2 bytes), past the {:.1f} MB {}; "
+                          "nothing was computed (give it more memory, or a smaller grid)",
+                          grid_.rows, grid_.cols, mb, budget, options_.budget_source));
   }
   // calloc: the system's zero pages (the fill writes them all, in order).
   table_.reset(static_cast<std::uint8_t*>(std::calloc(bytes, 1)));

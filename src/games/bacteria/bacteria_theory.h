@@ -170,6 +170,9 @@ class GrundyTable {
     // The most bytes the table may take; past it, asking about a rectangle
     // with two or more '#' throws TableTooLarge. 0: no limit.
     std::uint64_t max_table_bytes = 0;
+    // Where that budget comes from, for the message: empty for --max-states
+    // ("raise it with --max-states"), else the limit's words.
+    std::string budget_source;
     // Threads of the full fill; 0: the processor's count (at most 16) for
     // grids whose fill takes more than a few milliseconds, else one.
     int threads = 0;

@@ -86,6 +86,9 @@ std::string contest_case(std::string_view input, std::uint64_t k) {
   TextReader header(c.header);
   (void)header.read_uint("N", UINT64_MAX);
   std::string out(header.read_word("the first player"));  // "N Dee" -> "Dee s1 s2 ..."
+  std::size_t size = out.size();
+  for (const std::string_view stack : c.lines) size += 1 + stack.size();
+  out.reserve(size);  // grown by doubling, the old and new blocks were held together
   for (const std::string_view stack : c.lines) {
     out += ' ';
     out += stack;

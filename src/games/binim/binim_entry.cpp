@@ -239,6 +239,7 @@ GameEntry make_entry(Ending ending) {
     return out;
   };
   e.solve = [answer](std::string_view input, const Params&) { return answer(input); };
+  e.line_rules = contest_line_rules();
   e.solve_source = [answer](TextSource& input, const Params&, const TextSink& sink) {
     (void)sink.finish(answer(input));
     return true;

@@ -107,6 +107,13 @@ StackFacts read_stack_line(TextReader& in) {
 
 }  // namespace
 
+LineRules contest_line_rules() {
+  LineRules r = LineRules::only("0123456789 \t\rDeum", "digits, blanks, Dee and Dum");
+  r.max_digits = 13;  // kMaxCount, 10^12
+  r.free_digits = "01";
+  return r;
+}
+
 std::vector<Player> solve_contest(std::string_view input, Ending ending) {
   TextReader in(input);
   return solve_contest(in, ending);

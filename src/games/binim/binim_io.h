@@ -31,6 +31,11 @@ std::vector<Player> solve_contest(std::string_view input, Ending ending);
 std::vector<Player> solve_contest(TextSource& input, Ending ending);
 std::vector<Player> solve_contest(TextReader& in, Ending ending);
 
+// What a line of the contest format may hold (LineRules): digits, blanks and
+// the letters of Dee and Dum; a number (a run of digits other than a stack
+// of 0 and 1) of at most 13 digits past its leading zeros (T, N <= 10^12).
+LineRules contest_line_rules();
+
 Position parse_position(std::string_view text);
 std::string format_position(const Position& p);
 

@@ -251,8 +251,8 @@ GameEntry entry() {
   };
   e.validate_contest = validate_contest;
   e.shrink = shrink_contest;
-  e.contest_case = [](std::string_view input, std::uint64_t k, Params&) {
-    return contest_case(input, k);
+  e.contest_case = [](std::string_view input, std::uint64_t k, Params& params) {
+    return contest_case(input, k, params.release_input);
   };
   e.contest_bounds = {{"cases", {1, 20}}, {"n", {1, 8}}, {"max-abs", {0, 1000}}};
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {

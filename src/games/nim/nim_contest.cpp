@@ -11,7 +11,9 @@
 namespace perfectplay::games::nim {
 
 void validate_contest(std::string_view input) {
-  (void)solve_contest(input, Ending::kNormal);
+  // Every case is solved (its rows must parse) but no answer is kept:
+  // solve_contest's vector of ten million answers took 580 MB for a 48 MB input.
+  for_each_answer(input, Ending::kNormal, [](const CaseAnswer&) {});
 }
 
 std::vector<std::string> shrink_contest(std::string_view input) {

@@ -175,6 +175,7 @@ GameEntry entry() {
   e.solve_streamed = [stream](std::string_view input, const Params& params, const TextSink& sink) {
     stream(input, input.size(), declared_cases(input), params, sink);
   };
+  e.line_rules = contest_line_rules();
   e.solve_source = [stream](TextSource& input, const Params& params, const TextSink& sink) {
     // Where the answers are held anyway (stream_case_lines: at most one case
     // per 16 bytes), a large file is read in two parts at once.

@@ -281,6 +281,12 @@ bool answers_in_two_parts(TextSource& input, Ending ending, const TextSink& sink
   return true;
 }
 
+LineRules contest_line_rules() {
+  LineRules r = LineRules::only("0123456789 \t\r", "digits and blanks");
+  r.max_digits = 19;  // kMaxLength and kMaxCount are below 10^19
+  return r;
+}
+
 void append_answer(std::string& out, const CaseAnswer& a) {
   if (!a.wins) {
     out += "lose";

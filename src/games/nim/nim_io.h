@@ -72,6 +72,10 @@ inline constexpr std::uint64_t kSplitBytes = std::uint64_t{8} << 20;
 bool answers_in_two_parts(TextSource& input, Ending ending, const TextSink& sink,
                           std::uint64_t min_bytes = kSplitBytes, bool* second_used = nullptr);
 
+// What a line of the contest format may hold (LineRules): digits and blanks,
+// numbers below 2^63 (19 digits past any leading zeros).
+LineRules contest_line_rules();
+
 // `lose` / `win R N` / `win`, one line.
 std::string format_answer(const CaseAnswer& a);
 void append_answer(std::string& out, const CaseAnswer& a);  // the same, onto `out`
