@@ -62,7 +62,7 @@ check "tictactoe: serve offers its game and answers hint" python3 -c "
 import json, urllib.request
 games = json.load(urllib.request.urlopen('${url}api/games'))['games']
 assert [g['name'] for g in games] == ['tictactoe'], games
-req = urllib.request.Request('${url}api/hint', data=json.dumps({'game': 'tictactoe', 'position': 'XX.OO....'}).encode())
+req = urllib.request.Request('${url}api/hint', data=json.dumps({'game': 'tictactoe', 'position': 'XX.OO....'}).encode(), headers={'Content-Type': 'application/json'})
 h = json.load(urllib.request.urlopen(req))
 assert h['move'] == '3' and h['value'] == dict(kind='win', remoteness=1, source='reference'), h"
 kill "$serve_pid" 2>/dev/null

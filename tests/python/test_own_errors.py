@@ -134,7 +134,7 @@ def test_a_result_of_the_wrong_type_and_a_non_int_score():
 
 def test_a_search_past_its_budget_says_so_as_the_cli_does():
     with pytest.raises(perfectplay.SearchLimitExceeded,
-                       match=r"passed its limit of 50 stored positions \(raise it with --max-states\)"):
+                       match=r"passed its limit of 50 stored positions \(raise it with max_states\)"):
         perfectplay.solve(Countdown(), 1000, max_states=50)
     # Within the budget it is fine (the budget counts the stored positions
     # and the moves held on the search's stack, as the CLI's).
