@@ -3,7 +3,8 @@
 //   node tests/web/why.mjs PERFECTPLAY
 import {execFileSync} from 'node:child_process';
 
-import {launch, makeChecks, newPage, requireTools, settled, startServer, stopServer} from './support.mjs';
+import {launch, makeChecks, newPage, noOverflow, requireTools, settled, startServer, stopServer}
+  from './support.mjs';
 
 const [binary] = process.argv.slice(2);
 if (!binary) {
@@ -35,6 +36,17 @@ try {
     t.check(page.errors.length === 0, `${game}: no console error (${page.errors.join('; ')})`);
     await page.close();
   }
+  // On a phone, the argument's long lines (a 40-bit row in binary) wrap:
+  // no horizontal scroll once the panel has filled.
+  const phone = await newPage(browser, 390, 844);
+  await phone.goto(`${url}?game=nim&position=${encodeURIComponent('1000000000000 7 3')}`);
+  await settled(phone);
+  await phone.waitForFunction(() => document.getElementById('why').dataset.argument === 'nim-sum',
+                              {timeout: 20000}).catch(() => {});
+  const width = await noOverflow(phone);
+  t.check(width.scroll <= width.inner, `nim at 390 px with the why panel: no horizontal scroll ` +
+          `(scrollWidth ${width.scroll})`);
+  await phone.close();
 } finally {
   await browser.close();
   browser.cleanup();
