@@ -343,7 +343,10 @@ Params params_of(const GameEntry& g, const Report& r) {
   if (!g.certify) throw RequestError(fmt::format("{} offers no certify", g.name));
   Params params;
   for (const TextOptionSpec& t : g.text_options) params.texts[t.name] = t.default_value;
-  for (const auto& [name, value] : r.options.items()) {
+  for (const auto& item : r.options.items()) {
+    // Named, not bound: clang 14 lets no lambda capture a structured binding.
+    const std::string& name = item.key();
+    const nlohmann::json& value = item.value();
     const auto flag = std::find_if(g.flags.begin(), g.flags.end(),
                                    [&](const FlagSpec& f) { return f.name == name; });
     const auto text = std::find_if(g.text_options.begin(), g.text_options.end(),

@@ -859,7 +859,9 @@ TEST(CertifyCheckpoint, RefusedBeforeTheWorkStarts) {
       {dir + "/missing/ckpt", "cannot write the checkpoint " + dir + "/missing/ckpt.tmp: No such"},
       {tmp_fifo, "it exists and is not a regular file (a pipe): remove it"},
   };
-  for (const auto& [path, words] : cases) {
+  for (const auto& c : cases) {
+    const std::string& path = c.first;  // named: clang 14 captures no structured binding
+    const std::string& words = c.second;
     EXPECT_NE(refusal([&] {
                 cf::run(make, header, {cf::Shard{1, 1}, 2, path, 5});
               }).find(words),
