@@ -12,30 +12,17 @@
 // by a search's worth. The same analysis from the board's own page does grow
 // it: the check is able to see a search. Exit 77 (ctest's skip) when chromium or the
 // npm packages are missing.
-import {spawn} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import {createServer} from 'node:http';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
-import {createRequire} from 'node:module';
+
+import {launch, requireTools, startServer, stopServer} from './support.mjs';
 
 const [binary] = process.argv.slice(2);
-const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
 if (!binary) {
   console.error('usage: node cross_origin.mjs PERFECTPLAY');
   process.exit(2);
 }
-if (!existsSync(chromium)) {
-  console.error(`skipped: no ${chromium} (scripts/setup.sh installs Debian's chromium)`);
-  process.exit(77);
-}
-let puppeteer;
-try {
-  puppeteer = createRequire(import.meta.url)('puppeteer-core');
-} catch (e) {
-  console.error('skipped: no puppeteer-core (scripts/setup.sh runs npm ci in tests/web)');
-  process.exit(77);
-}
+const puppeteer = requireTools();
 
 let failures = 0;
 let checks = 0;
@@ -54,21 +41,6 @@ function check(ok, what) {
 function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-async function startBoard() {
-  const server = spawn(binary, ['serve', '--port', '0'], {stdio: ['ignore', 'pipe', 'inherit']});
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => {
-      out += d;
-      const m = /(http:\/\/[^\s]+\/)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
-    setTimeout(() => reject(new Error('serve printed no URL in 10 s')), 10000);
-  });
-  return {server, url};
 }
 
 // The other page: its script sends the board's API what a page can send,
@@ -114,7 +86,7 @@ window.run = async () => {
 }
 
 const began = Date.now();
-const {server, url} = await startBoard();
+const {server, url} = await startServer(binary);
 const api = url.replace(/\/$/, '');
 const other = createServer((req, res) => {
   res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8'});
@@ -122,17 +94,9 @@ const other = createServer((req, res) => {
 });
 await new Promise((resolve) => other.listen(0, '127.0.0.1', resolve));
 const otherPort = other.address().port;
-const profile = mkdtempSync(join(tmpdir(), 'perfectplay-chromium-'));
 let browser;
 try {
-  browser = await puppeteer.launch({
-    executablePath: chromium,
-    headless: true,
-    userDataDir: profile,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-           '--disable-background-networking', '--disable-component-update', '--disable-sync',
-           '--disable-dev-shm-usage'],
-  });
+  browser = await launch(puppeteer);
   // Another port of this machine (same site, another origin), and another
   // site (localhost), each as a page of its own.
   for (const from of [`http://127.0.0.1:${otherPort}/`, `http://localhost:${otherPort}/`]) {
@@ -180,11 +144,9 @@ try {
 } finally {
   if (browser) await browser.close();
   other.close();
-  const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({code, signal})));
-  server.kill('SIGINT');
-  const {code, signal} = await exited;
+  const {code, signal} = await stopServer(server);
   check(code === 0, `serve stopped by SIGINT exits 0 (got ${code}, ${signal})`);
-  rmSync(profile, {recursive: true, force: true});
+  if (browser) browser.cleanup();
 }
 const seconds = ((Date.now() - began) / 1000).toFixed(1);
 console.log(`web cross-origin: ${checks - failures} of ${checks} checks passed in ${seconds} s`);
