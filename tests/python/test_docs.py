@@ -10,14 +10,15 @@ from conftest import ROOT
 PAGE = os.path.join(ROOT, "docs", "python.md")
 
 
-def blocks():
-    text = open(PAGE, encoding="utf-8").read()
+def blocks(page=PAGE):
+    text = open(page, encoding="utf-8").read()
     return re.findall(r"^```python\n(.*?)^```", text, flags=re.S | re.M)
 
 
-def test_tour_runs():
-    found = blocks()
-    assert len(found) >= 4
+def run_page(page):
+    """Runs a page's python blocks in order in one namespace, checking every
+    `# ->` comment; returns (blocks, comments checked)."""
+    found = blocks(page)
     namespace = {}
     checked = 0
     for code in found:
@@ -27,10 +28,16 @@ def test_tour_runs():
             if not m:
                 pending.append(line)
                 continue
-            exec(compile("\n".join(pending), PAGE, "exec"), namespace)
+            exec(compile("\n".join(pending), page, "exec"), namespace)
             pending = []
-            got = eval(compile(m.group(1), PAGE, "eval"), namespace)
+            got = eval(compile(m.group(1), page, "eval"), namespace)
             assert repr(got) == m.group(2), (line, repr(got))
             checked += 1
-        exec(compile("\n".join(pending), PAGE, "exec"), namespace)
+        exec(compile("\n".join(pending), page, "exec"), namespace)
+    return len(found), checked
+
+
+def test_tour_runs():
+    found, checked = run_page(PAGE)
+    assert found >= 4
     assert checked >= 5
