@@ -37,6 +37,29 @@ nlohmann::json header(std::string game, nlohmann::json options, std::string posi
 
 }  // namespace
 
+nlohmann::json to_json(const BoardGrid& g) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int r = 0; r < g.rows; ++r) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int c = 0; c < g.cols; ++c) {
+      const auto i = static_cast<std::size_t>(r) * static_cast<std::size_t>(g.cols) +
+                     static_cast<std::size_t>(c);
+      const GridCell empty;
+      const GridCell& cell = i < g.cells.size() ? g.cells[i] : empty;
+      row.push_back({{"text", cell.text}, {"kind", cell.kind}});
+    }
+    rows.push_back(std::move(row));
+  }
+  nlohmann::json moves = nlohmann::json::array();
+  for (const GridMove& m : g.moves) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (const auto& [r, c] : m.cells) cells.push_back({r, c});
+    moves.push_back({{"move", m.move}, {"cells", std::move(cells)}});
+  }
+  return {
+      {"rows", g.rows}, {"cols", g.cols}, {"cells", std::move(rows)}, {"moves", std::move(moves)}};
+}
+
 nlohmann::json to_json(Analysis a) {
   nlohmann::json j =
       header(std::move(a.game), std::move(a.options), std::move(a.position), a.to_move);
@@ -57,6 +80,7 @@ nlohmann::json to_json(Analysis a) {
   j["moves_listed"] = a.moves.size();
   j["moves_summary"] = std::move(a.moves_summary);
   j["notes"] = std::move(a.notes);
+  if (a.grid) j["grid"] = to_json(*a.grid);
   return j;
 }
 

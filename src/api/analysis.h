@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "api/value.h"
@@ -41,6 +42,29 @@ struct MoveInfo {
   std::string note;      // optional: "mutates: loses at once", "scores 4 now"
 };
 
+// A board drawn as a grid of cells, for the front ends that draw one (the
+// web board). Games whose position is a grid give it (the partizan boards,
+// own games' draw(p) as cells); the others are drawn by the front end from
+// the position text. The board draws the cells, and places each listed move
+// on the cells it names: a click on any of them plays it.
+struct GridCell {
+  std::string text;  // what the cell shows; may be empty
+  std::string kind;  // one word the board styles by: "empty", "blocked", "left",
+                     // "right", "piece" or the game's own word
+};
+struct GridMove {
+  std::string move;                        // in `play` syntax
+  std::vector<std::pair<int, int>> cells;  // (row, column) the move covers
+};
+struct BoardGrid {
+  int rows = 0;
+  int cols = 0;
+  std::vector<GridCell> cells;  // rows * cols of them, row by row
+  std::vector<GridMove> moves;  // where the legal moves go; a move may be absent
+};
+// {"rows","cols","cells":[[{"text","kind"} x cols] x rows],"moves":[{"move","cells":[[r,c]...]}]}
+nlohmann::json to_json(const BoardGrid& g);
+
 struct Analysis {
   std::string game;
   nlohmann::json options = nlohmann::json::object();  // the game's options in force
@@ -52,7 +76,8 @@ struct Analysis {
   MoveCount moves_total = 0;                          // every legal move
   std::string moves_summary;  // when not every move is listed: what the rest amount to
   std::vector<std::string> notes;
-  std::string board;  // the position drawn for a terminal
+  std::string board;              // the position drawn for a terminal
+  std::optional<BoardGrid> grid;  // the position as cells, where the game gives one
 };
 
 struct Hint {
@@ -71,7 +96,8 @@ inline constexpr int kJsonSchema = 1;
 // docs/json.md: {"schema":1,"game":...,"options":...,"position":...,
 // "to_move":{"index","name"}|null,"value":{...},"best_move":...|null,
 // "moves":[{"move","position","value","best","note"}],"moves_total",
-// "moves_listed","moves_summary","notes":[...]}
+// "moves_listed","moves_summary","notes":[...]} and "grid" (to_json(BoardGrid))
+// only where the game gives one.
 // By value: pass an analysis that is done with (std::move) and its strings
 // move into the document rather than being copied.
 nlohmann::json to_json(Analysis a);
