@@ -105,6 +105,8 @@ struct ListedMoves {
 //   maximizes(p)                  scored games: whether the mover maximizes
 //   theory_moves(p, cap)          ListedMoves when move_count(p) > cap
 //   notes(p)                      game notes for analyze (how a theory works)
+//   grid(p)                       the position as cells (BoardGrid, api/analysis.h)
+//                                 for the web board: std::optional<BoardGrid>
 //   theory_reason(p), heuristic_reason(p)   hint's words for those choices
 template <class M>
 concept GameModel = requires(const M& m, const typename M::Position& p, const typename M::Move& mv,
@@ -163,6 +165,7 @@ class Engine {
     a.position = m_.format_position(p);
     a.to_move = m_.mover(p);
     a.board = m_.draw(p);
+    if constexpr (requires { m_.grid(p); }) a.grid = m_.grid(p);
     if (!a.to_move) {
       a.value = evaluate(p);
       a.notes.push_back(fmt::format("the game is over: {}", m_.end_text(p)));

@@ -17,6 +17,8 @@
 //              its decimal); parse_move(p, text) -> std::optional<Move>
 //              (default: the legal move whose text is `text`)
 //   optional   draw(p) (the board for a terminal; default format(p)),
+//              grid(p) -> std::optional<BoardGrid> (api/analysis.h: the
+//              position as cells, with where each move goes, for the web board),
 //              player(p) -> 0 or 1 (who is to move, where the position
 //              knows: the first or the second player; scored games know by
 //              side(p)), end_text(p), notes(p) -> std::vector<std::string>,
@@ -137,6 +139,13 @@ class OwnModel {
       return g_.draw(p);
     } else {
       return format_position(p) + "\n";
+    }
+  }
+  std::optional<BoardGrid> grid(const Position& p) const {
+    if constexpr (requires { g_.grid(p); }) {
+      return g_.grid(p);
+    } else {
+      return std::nullopt;
     }
   }
   std::optional<Mover> mover(const Position& p) const {

@@ -62,6 +62,24 @@ struct OwnBarePile {
   std::string format(Position n) const { return std::to_string(n); }
 };
 
+// The bare pile drawn as a row of cells: a counter a cell, and a move "t"
+// placed on the counters it takes (the rightmost t).
+struct OwnDrawnPile : OwnBarePile {
+  std::optional<BoardGrid> grid(Position n) const {
+    if (n == 0) return std::nullopt;
+    BoardGrid g;
+    g.rows = 1;
+    g.cols = n;
+    for (int c = 0; c < n; ++c) g.cells.push_back({"o", "piece"});
+    for (const Move t : moves(n)) {
+      GridMove m{std::to_string(t), {}};
+      for (int c = n - t; c < n; ++c) m.cells.emplace_back(0, c);
+      g.moves.push_back(std::move(m));
+    }
+    return g;
+  }
+};
+
 OwnGameInfo own_info(std::string name) {
   return {name, "a pile", "a number", "7", {"7", "9"}};
 }
@@ -112,6 +130,23 @@ TEST(OwnGame, ReferenceValuesWithRemoteness) {
   EXPECT_FALSE(e.certify);
   EXPECT_TRUE(e.bench);
   EXPECT_EQ(e.bench(1).positions, "the 2 example positions");
+}
+
+TEST(OwnGame, GridReachesTheAnalysisJson) {
+  const Params params;
+  const nlohmann::json j = to_json(own_game(OwnDrawnPile{}, own_info("pile")).analyze("3", params));
+  ASSERT_TRUE(j.contains("grid"));
+  EXPECT_EQ(j["grid"]["rows"], 1);
+  EXPECT_EQ(j["grid"]["cols"], 3);
+  EXPECT_EQ(j["grid"]["cells"][0][2]["kind"], "piece");
+  ASSERT_EQ(j["grid"]["moves"].size(), 2u);
+  EXPECT_EQ(j["grid"]["moves"][1]["move"], "2");
+  EXPECT_EQ(j["grid"]["moves"][1]["cells"], nlohmann::json::parse("[[0,1],[0,2]]"));
+  // No grid where the hook gives none (an empty pile), nor for rules without it.
+  EXPECT_FALSE(
+      to_json(own_game(OwnDrawnPile{}, own_info("pile")).analyze("0", params)).contains("grid"));
+  EXPECT_FALSE(
+      to_json(own_game(OwnBarePile{}, own_info("pile")).analyze("3", params)).contains("grid"));
 }
 
 TEST(OwnGame, VerifyAndCertifyCatchAWrongTheory) {
