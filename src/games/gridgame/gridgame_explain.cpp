@@ -91,9 +91,12 @@ nlohmann::json explain(std::string_view position, const Params&) {
         "Each play pairs every row with the column Bob crosses right after it, so Alice's total "
         "is {}the cost of a perfect matching of the {} rows and {} columns left. Bob can "
         "always force the cheapest one: he fixes it and answers each row with its partner "
-        "(always still open). So the value is {}{} = {}, and Alice's choices do not change it.",
+        "(always still open). So the value is {}, and Alice's choices do not change it.",
         g.score != 0 || p.moves.size() > 0 ? "the score so far plus " : "", left, left,
-        g.score != 0 ? fmt::format("{} + ", g.score) : "", total - g.score, total));
+        // The sum is spelled out only where something is crossed already.
+        g.score != 0 || p.moves.size() > 0
+            ? fmt::format("{} + {} = {}", g.score, total - g.score, total)
+            : fmt::format("{}", total)));
     text.push_back(
         "Why no matching is cheaper: the row potentials u and column potentials v satisfy "
         "u(i) + v(j) <= M(i, j) on every cell left, so any perfect matching costs at least "
