@@ -831,7 +831,7 @@ std::string produce_answer(const GameEntry& g, const std::string& path, const Pa
                            const std::function<bool()>& need_whole) {
   if (g.solve_source) {
     if (const auto source = FileSource::open(path, g.line_rules ? &*g.line_rules : nullptr)) {
-      if (g.solve_source(*source, params, TextSink(sink))) {
+      if (g.solve_source(*source, params, TextSink::unvalidated(sink))) {
         if (!need_whole()) return {};
         const InputText input(path);
         return g.solve(input.view(), params);
@@ -844,7 +844,7 @@ std::string produce_answer(const GameEntry& g, const std::string& path, const Pa
       path, InputText::kNoLimit, [&](std::string_view prefix) { (void)g.solve(prefix, params); },
       g.line_rules ? &*g.line_rules : nullptr);
   if (g.solve_streamed) {
-    g.solve_streamed(input.view(), params, TextSink(sink));
+    g.solve_streamed(input.view(), params, TextSink::unvalidated(sink));
     return need_whole() ? g.solve(input.view(), params) : std::string();
   }
   std::string answer = g.solve(input.view(), params);
