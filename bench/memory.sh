@@ -60,7 +60,7 @@ if [ $check = 1 ]; then
   "$pp" generate nim --cases 1000000 --rows 2 --max-length 3 >"$dir/nim_many.in"
   "$pp" generate octal --cases 1 --rows 400000 --max-length 1000000000000 --exact >"$dir/octal_one.in"
   tail -n +3 "$dir/octal_one.in" >"$dir/octal_pos.txt"
-  "$pp" generate gridgame --cases 1 --n 1000 --max-abs 9 --exact >"$dir/grid_digits.in"
+  "$pp" generate gridgame --cases 1 --n 1400 --max-abs 9 --exact >"$dir/grid_digits.in"
   "$pp" generate binim --cases 1 --stacks 200000 --max-length 50 --exact >"$dir/binim_one.in"
   echo "The constant (\`hint nim --position 1\`): $(( base / 1024 )) MB."
   echo
@@ -78,7 +78,8 @@ if [ $check = 1 ]; then
   row "hint octal --case 1 (octal_one.in)" "$dir/octal_one.in" -- "$pp" hint octal --case 1 "$dir/octal_one.in"
   row "analyze octal (octal_pos.txt)" "$dir/octal_pos.txt" -- "$pp" analyze octal "$dir/octal_pos.txt"
   row "validate gridgame (grid_digits.in)" "$dir/grid_digits.in" -- bash -c "'$pp' validate gridgame '$dir/grid_digits.in' || [ \$? = 1 ]"
-  row "solve gridgame (grid_digits.in)" "$dir/grid_digits.in" -- "$pp" solve gridgame "$dir/grid_digits.in"
+  "$pp" solve gridgame "$dir/grid_digits.in" >"$dir/answer.out"
+  row "check gridgame (grid_digits.in)" "$dir/grid_digits.in" -- "$pp" check gridgame "$dir/grid_digits.in" "$dir/answer.out"
   row "solve binim (binim_one.in)" "$dir/binim_one.in" -- "$pp" solve binim "$dir/binim_one.in"
   echo
   echo "$over row(s) over 2 x input + the constant."
@@ -149,9 +150,11 @@ while read -r game input; do
   # its peak is measured all the same.
   row "validate $game ($input)" "$dir/$input" -- bash -c "'$pp' validate $game '$dir/$input' || [ \$? = 1 ]"
   row "check $game ($input)" "$dir/$input" -- bash -c "'$pp' check $game '$dir/$input' '$dir/answer.out' || [ \$? = 3 ]"
+  row "explain $game --case 1 ($input)" "$dir/$input" -- "$pp" explain "$game" --case 1 "$dir/$input"
 done <<'GAMES'
 nim nim_many.in
 binim binim_one.in
+binim2 binim_one.in
 octal octal_one.in
 bacteria bacteria.in
 gridgame grid_digits.in
@@ -162,3 +165,5 @@ for game in nim binim octal gridgame; do
   row "analyze $game ($f)" "$dir/$f" -- "$pp" analyze "$game" "$dir/$f"
   row "hint $game ($f)" "$dir/$f" -- "$pp" hint "$game" "$dir/$f"
 done
+# assignment (not a game: solve only) on the 2000 x 2000 matrix of digits.
+row "solve assignment (gridgame_pos.txt)" "$dir/gridgame_pos.txt" -- "$pp" solve assignment "$dir/gridgame_pos.txt"

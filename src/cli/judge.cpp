@@ -847,7 +847,12 @@ std::string produce_answer(const GameEntry& g, const std::string& path, const Pa
     g.solve_streamed(input.view(), params, TextSink::unvalidated(sink));
     return need_whole() ? g.solve(input.view(), params) : std::string();
   }
-  std::string answer = g.solve(input.view(), params);
+  // A mapped file's pages are given back behind the game's reading
+  // (Params::release_input), as solve's are: check gridgame held the 9.6 MB
+  // text beside the matrix read from it.
+  Params releasing = params;
+  releasing.release_input = [&input](std::size_t offset) { input.release_before(offset); };
+  std::string answer = g.solve(input.view(), releasing);
   sink(answer);
   return need_whole() ? answer : std::string();
 }
