@@ -738,7 +738,9 @@ class StreamedOutput {
   // After the answer's last piece: whether the output is the answer byte for
   // byte (nothing is left to read).
   bool matched_all() {
-    if (!diverged_ && pos_ == buf_.size() && fill()) diverged_ = true;
+    // Output left over (in the piece read, or still to read) is more than the
+    // answer.
+    if (!diverged_ && (pos_ < buf_.size() || fill())) diverged_ = true;
     if (ended_) return after_end_ == 1 && last_answer_ == '\n';
     return !diverged_ && error_.empty();
   }
