@@ -108,6 +108,11 @@ struct ListedMoves {
 //   grid(p)                       the position as cells (BoardGrid, api/analysis.h)
 //                                 for the web board: std::optional<BoardGrid>
 //   theory_reason(p), heuristic_reason(p)   hint's words for those choices
+//   theory_child(p, m)            theory(play(p, m)) without building the
+//                                 child: on a large position the child is a
+//                                 copy of it (octal's 10^6 rows, binim's 10^6
+//                                 stacks), and the theory's sums change by
+//                                 the one row or stack the move touches
 template <class M>
 concept GameModel = requires(const M& m, const typename M::Position& p, const typename M::Move& mv,
                              std::string_view text) {
@@ -205,7 +210,7 @@ class Engine {
       }
       if (a.moves_total <= kListCap) {
         for (const Move& mv : m_.moves(p)) {
-          listed.push_back({mv, m_.theory(m_.play(p, mv)).after_move(), ""});
+          listed.push_back({mv, theory_after(p, mv), ""});
         }
       } else if (a.moves_summary.empty()) {
         a.moves_summary = fmt::format(
@@ -324,14 +329,14 @@ class Engine {
       const Value here = m_.theory(p);
       Value v = here.kind == ValueKind::kScore && here.source == ValueSource::kTheory
                     ? here
-                    : m_.theory(m_.play(p, *mv)).after_move();
+                    : theory_after(p, *mv);
       if (!v.known()) v = here;
       std::string reason = "the theory's best move";
       if constexpr (requires { m_.theory_reason(p); }) reason = m_.theory_reason(p);
       return {mv, v, std::move(reason)};
     }
     if (auto mv = m_.heuristic_move(p)) {
-      const Value v = m_.theory(m_.play(p, *mv)).after_move();
+      const Value v = theory_after(p, *mv);
       std::string reason = "a heuristic: no exact value is known at this size";
       if constexpr (requires { m_.heuristic_reason(p); }) reason = m_.heuristic_reason(p);
       return {mv, v, std::move(reason)};
@@ -340,6 +345,14 @@ class Engine {
     // its theory nor its heuristic does, fall back to the first legal move.
     const std::vector<Move> all = m_.moves(p);
     return {all.front(), Value::unknown(), "the first legal move (no theory or heuristic here)"};
+  }
+  // The theory's value of p's child by `mv`, to the player making the move.
+  Value theory_after(const Position& p, const Move& mv) const {
+    if constexpr (requires { m_.theory_child(p, mv); }) {
+      return m_.theory_child(p, mv).after_move();
+    } else {
+      return m_.theory(m_.play(p, mv)).after_move();
+    }
   }
   void add_model_notes(Analysis& a, const Position& p) const {
     if constexpr (requires { m_.notes(p); }) {

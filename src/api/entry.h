@@ -310,7 +310,8 @@ struct GameEntry {
 // line(answer) per case (and throws at the first defect). When the cases are
 // many for the input's size (more than one per 16 bytes: the answers could
 // be most of the input's size again), it runs twice, once to validate and
-// once to stream the lines to the sink as they come; otherwise once, into
+// once to stream the lines to the sink as they come (once, streaming, for a
+// sink that takes unvalidated pieces: TextSink::unvalidated); otherwise once, into
 // one string handed over at the end. Either way the answer held beside the
 // input is at most a quarter of its size plus the lines' own (docs/reliability.md).
 //
@@ -321,7 +322,8 @@ void stream_case_lines(Input& input, std::uint64_t size, std::uint64_t declared_
                        ForEach&& for_each, const TextSink& sink) {
   std::string out;
   if (declared_cases > size / 16) {
-    for_each(input, [](std::string_view) {});  // validates; keeps nothing
+    // Validates, keeping nothing (unless the sink takes unvalidated pieces).
+    if (sink.validate_first()) for_each(input, [](std::string_view) {});
     for_each(input, [&](std::string_view line) {
       out += line;
       out += '\n';

@@ -554,36 +554,6 @@ struct CheckArgs {
   const GameEntry* chosen = nullptr;
 };
 
-// The contestant's output when it is at most `cap` bytes; nullopt when it is
-// longer (read no further: `yes` as an output ends there, not in memory).
-std::optional<std::string> read_output(const std::string& path, std::size_t cap) {
-  const bool use_stdin = path == "-";
-  const int fd = use_stdin ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw RequestError(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
-  struct Closer {
-    int fd;
-    bool own;
-    ~Closer() {
-      if (own) ::close(fd);
-    }
-  } closer{fd, !use_stdin};
-  std::string out;
-  std::size_t chunk = std::size_t{1} << 16;
-  for (;;) {
-    const std::size_t old = out.size();
-    out.resize(old + chunk);
-    const ssize_t n = ::read(fd, out.data() + old, chunk);
-    out.resize(old + static_cast<std::size_t>(std::max<ssize_t>(n, 0)));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      throw RequestError(fmt::format("cannot read {}: {}", input_name(path), std::strerror(errno)));
-    }
-    if (n == 0) return out;
-    if (out.size() > cap) return std::nullopt;
-    if (chunk < (std::size_t{16} << 20)) chunk *= 2;
-  }
-}
-
 // Where check's result goes, by the calling convention (docs/judge.md):
 //   testlib, INPUT OUTPUT (ours): one line on stdout, "OK: ...", "WA: ...";
 //   testlib, INPUT OUTPUT ANSWER [RESULT [-appes]] (Polygon, Codeforces):
@@ -713,16 +683,205 @@ CheckCall check_call(const CheckArgs& a) {
   return c;
 }
 
+// A contestant's (or the jury's) output compared with the answer as the
+// answer is produced (GameEntry::solve_source or solve_streamed hand it over
+// in pieces), so that an output that matches byte for byte (the usual case)
+// is never held whole, nor the answer: check nim of 10^7 cases held the
+// 72 MB answer and the 72 MB output beside the 48 MB input (176 MB), and
+// now holds one piece of each. At the first byte that differs (or an end
+// that comes early or late) the stream stops being compared and the text is
+// rebuilt for compare_output, which needs both whole to tell PE from WA: the
+// bytes that matched are the answer's own, so a pipe need not be read twice.
+class StreamedOutput {
+ public:
+  explicit StreamedOutput(std::string path) : path_(std::move(path)) {}
+  StreamedOutput(const StreamedOutput&) = delete;
+  StreamedOutput& operator=(const StreamedOutput&) = delete;
+  ~StreamedOutput() {
+    if (fd_ > 0) ::close(fd_);
+  }
+
+  // Compares the answer's next piece; a read error is kept for later (the
+  // input's errors come first), and ends the comparison.
+  void compare(std::string_view piece) {
+    if (ended_ && !piece.empty()) {  // the answer goes on past the output's end
+      after_end_ += piece.size();
+      last_answer_ = piece.back();
+    }
+    while (!piece.empty() && !diverged_) {
+      if (pos_ == buf_.size() && !fill()) {
+        // The output ends early, or cannot be read. One that lacks only the
+        // answer's final newline is forgiven (compare_output), and that
+        // needs no copy: the answer's bytes past the end are counted.
+        ended_ = error_.empty();
+        diverged_ = true;
+        after_end_ = piece.size();
+        last_answer_ = piece.back();
+        break;
+      }
+      const std::size_t n = std::min(piece.size(), buf_.size() - pos_);
+      const char* const mine = buf_.data() + pos_;
+      if (std::memcmp(mine, piece.data(), n) != 0) {
+        std::size_t same = 0;
+        while (mine[same] == piece[same]) ++same;
+        count(mine, same);
+        pos_ += same;
+        diverged_ = true;
+        break;
+      }
+      count(mine, n);
+      pos_ += n;
+      piece.remove_prefix(n);
+    }
+  }
+
+  // After the answer's last piece: whether the output is the answer byte for
+  // byte (nothing is left to read).
+  bool matched_all() {
+    // Output left over (in the piece read, or still to read) is more than the
+    // answer.
+    if (!diverged_ && (pos_ < buf_.size() || fill())) diverged_ = true;
+    if (ended_) return after_end_ == 1 && last_answer_ == '\n';
+    return !diverged_ && error_.empty();
+  }
+  // A read error met while comparing (empty when none).
+  const std::string& error() const { return error_; }
+  // "N bytes, M lines" of a matched output (judge.cpp's lines_text).
+  std::string size_text() const {
+    const std::uint64_t lines = lines_ + (matched_ > 0 && last_ != '\n' ? 1 : 0);
+    return fmt::format("{} byte{}, {} line{}", matched_, matched_ == 1 ? "" : "s", lines,
+                       lines == 1 ? "" : "s");
+  }
+  // The whole output, once it diverged: the answer's first matched() bytes,
+  // what was read and not yet compared, then the rest; nullopt when longer
+  // than `cap` (read no further: `yes` as an output ends there, not in memory).
+  std::optional<std::string> whole(std::string_view answer, std::size_t cap) {
+    if (!error_.empty()) throw RequestError(error_);
+    if (ended_) return std::string(answer.substr(0, matched_));
+    std::string out(answer.substr(0, matched_));
+    out.append(buf_, pos_, std::string::npos);
+    buf_ = std::string();
+    pos_ = 0;
+    while (out.size() <= cap) {
+      const std::size_t old = out.size();
+      const std::size_t chunk =
+          std::clamp<std::size_t>(old, std::size_t{1} << 16, std::size_t{16} << 20);
+      out.resize(old + chunk);
+      const std::size_t n = read_some(out.data() + old, chunk);
+      out.resize(old + n);
+      if (!error_.empty()) throw RequestError(error_);
+      if (n == 0) return out;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  static constexpr std::size_t kPiece = std::size_t{1} << 20;
+
+  void count(const char* p, std::size_t n) {
+    if (n == 0) return;
+    lines_ += static_cast<std::uint64_t>(std::count(p, p + n, '\n'));
+    matched_ += n;
+    last_ = p[n - 1];
+  }
+  bool fill() {
+    buf_.resize(kPiece);
+    pos_ = 0;
+    const std::size_t n = read_some(buf_.data(), kPiece);
+    buf_.resize(n);
+    return n > 0;
+  }
+  // Up to `n` bytes (0 at the end or on an error, kept in error_).
+  std::size_t read_some(char* out, std::size_t n) {
+    if (!error_.empty()) return 0;
+    if (fd_ < 0) {
+      fd_ = path_ == "-" ? 0 : ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+      if (fd_ < 0) {
+        error_ = fmt::format("cannot open {}: {}", path_, std::strerror(errno));
+        return 0;
+      }
+    }
+    for (;;) {
+      const ssize_t got = ::read(fd_, out, n);
+      if (got >= 0) return static_cast<std::size_t>(got);
+      if (errno == EINTR) continue;
+      error_ = fmt::format("cannot read {}: {}", input_name(path_), std::strerror(errno));
+      return 0;
+    }
+  }
+
+  std::string path_;
+  int fd_ = -1;  // 0 is standard input, which is not closed
+  std::string buf_;
+  std::size_t pos_ = 0;
+  std::uint64_t matched_ = 0, lines_ = 0;
+  char last_ = '\n';
+  bool diverged_ = false;
+  bool ended_ = false;           // the output ended before the answer
+  std::uint64_t after_end_ = 0;  // the answer's bytes past the output's end
+  char last_answer_ = 0;         // the answer's last byte past it
+  std::string error_;
+};
+
+// Hands the answer to `sink` in pieces where the game can (a regular file
+// read piece by piece, else the text mapped or read and the answer streamed),
+// else whole. The input is validated before the first piece, as solve does.
+// Then, where `need_whole()` says so, solves again from the same input and
+// returns the answer whole (a pipe's text is still held; a file is read again).
+std::string produce_answer(const GameEntry& g, const std::string& path, const Params& params,
+                           const std::function<void(std::string_view)>& sink,
+                           const std::function<bool()>& need_whole) {
+  if (g.solve_source) {
+    if (const auto source = FileSource::open(path, g.line_rules ? &*g.line_rules : nullptr)) {
+      if (g.solve_source(*source, params, TextSink::unvalidated(sink))) {
+        if (!need_whole()) return {};
+        const InputText input(path);
+        return g.solve(input.view(), params);
+      }
+      if (source->changed()) throw RequestError(InputText::changed_message());
+    }
+  }
+  // A pipe is checked as it arrives (solve's own parse), as solve does.
+  const InputText input(
+      path, InputText::kNoLimit, [&](std::string_view prefix) { (void)g.solve(prefix, params); },
+      g.line_rules ? &*g.line_rules : nullptr);
+  if (g.solve_streamed) {
+    g.solve_streamed(input.view(), params, TextSink::unvalidated(sink));
+    return need_whole() ? g.solve(input.view(), params) : std::string();
+  }
+  // A mapped file's pages are given back behind the game's reading
+  // (Params::release_input), as solve's are: check gridgame held the 9.6 MB
+  // text beside the matrix read from it.
+  Params releasing = params;
+  releasing.release_input = [&input](std::size_t offset) { input.release_before(offset); };
+  std::string answer = g.solve(input.view(), releasing);
+  sink(answer);
+  return need_whole() ? answer : std::string();
+}
+
 int run_check(const CheckArgs& a) {
   const CheckCall call = check_call(a);
   const GameEntry& g = *a.chosen;
   const Params params = base_params(g, a.game);
+  // The jury's answer (when given) and the output, compared as the answer
+  // comes; the answer is kept only where one of them differs from it.
+  std::optional<StreamedOutput> jury_stream;
+  if (!call.answer.empty()) jury_stream.emplace(call.answer);
+  StreamedOutput output_stream(call.output);
   std::string expected;
+  bool jury_ok = true, output_ok = true;
   try {
-    // A pipe is checked as it arrives (solve's own parse), as solve does.
-    const InputText input(call.input, InputText::kNoLimit,
-                          [&](std::string_view prefix) { (void)g.solve(prefix, params); });
-    expected = g.solve(input.view(), params);
+    expected = produce_answer(
+        g, call.input, params,
+        [&](std::string_view piece) {
+          if (jury_stream) jury_stream->compare(piece);
+          output_stream.compare(piece);
+        },
+        [&] {
+          jury_ok = !jury_stream || jury_stream->matched_all();
+          output_ok = output_stream.matched_all();
+          return !jury_ok || !output_ok;
+        });
   } catch (const InputError& e) {
     std::fprintf(stderr, "%s\n", e.format(input_name(call.input)).c_str());
     return report(call, Outcome::kFail,
@@ -736,13 +895,13 @@ int run_check(const CheckArgs& a) {
   // The output limit: judge's (kMaxOutput), or twice the answer where that is
   // more. Past it the output is wrong, as judge's run past it is.
   const std::size_t cap = std::max(jd::kMaxOutput, 2 * expected.size());
-  if (!call.answer.empty()) {
+  if (!jury_ok) {
     // The jury's answer is not needed (ours is exact), but one that
     // disagrees with it means the jury's solution or the test is wrong: the
     // checker fails rather than judge against either.
     std::optional<std::string> jury;
     try {
-      jury = read_output(call.answer, cap);
+      jury = jury_stream->whole(expected, cap);
     } catch (const RequestError& e) {
       return report(call, Outcome::kFail, e.what());
     }
@@ -753,9 +912,13 @@ int run_check(const CheckArgs& a) {
                                 jury ? c.detail : "longer than the output limit"));
     }
   }
+  if (output_ok) {
+    return report(call, Outcome::kOk,
+                  fmt::format("{}{}", call.system ? "" : "OK: ", output_stream.size_text()));
+  }
   std::optional<std::string> read;
   try {
-    read = read_output(call.output, cap);
+    read = output_stream.whole(expected, cap);
   } catch (const RequestError& e) {
     std::fprintf(stderr, "perfectplay: %s\n", e.what());
     return report(call, Outcome::kFail, call.system ? e.what() : "FAIL: cannot read the output");

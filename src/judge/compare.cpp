@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <vector>
 
 namespace perfectplay::judge {
 
@@ -14,37 +13,40 @@ bool blank(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 
-std::vector<std::string_view> tokens(std::string_view s) {
-  std::vector<std::string_view> out;
+// Cursors over a text's tokens, raw lines and non-blank normalised lines:
+// compare_output walks both texts at once instead of listing them (a 72 MB
+// output of 10^7 lines listed as tokens and lines took 2 GB beside it).
+struct Tokens {
+  std::string_view s;
   std::size_t i = 0;
-  while (i < s.size()) {
+  // The next token; false at the end.
+  bool next(std::string_view& t) {
     while (i < s.size() && blank(s[i])) ++i;
     const std::size_t start = i;
     while (i < s.size() && !blank(s[i])) ++i;
-    if (i > start) out.push_back(s.substr(start, i - start));
+    t = s.substr(start, i - start);
+    return i > start;
   }
-  return out;
-}
+};
 
-std::vector<std::string_view> raw_lines(std::string_view s) {
-  std::vector<std::string_view> out;
+struct RawLines {
+  std::string_view s;
   std::size_t start = 0;
-  while (start < s.size()) {
+  bool next(std::string_view& line) {
+    if (start >= s.size()) return false;
     const std::size_t nl = s.find('\n', start);
-    if (nl == std::string_view::npos) {
-      out.push_back(s.substr(start));
-      break;
-    }
-    out.push_back(s.substr(start, nl - start));
-    start = nl + 1;
+    const std::size_t end = nl == std::string_view::npos ? s.size() : nl;
+    line = s.substr(start, end - start);
+    start = end + 1;
+    return true;
   }
-  return out;
-}
+};
 
 // A line with its blanks normalised: tokens joined by single spaces.
 std::string normal(std::string_view line) {
   std::string out;
-  for (const std::string_view t : tokens(line)) {
+  Tokens ts{line};
+  for (std::string_view t; ts.next(t);) {
     if (!out.empty()) out += ' ';
     out += t;
   }
@@ -123,23 +125,42 @@ Comparison compare_output(std::string_view expected, std::string_view got) {
       got == expected.substr(0, expected.size() - 1)) {
     return c;
   }
-  const std::vector<std::string_view> want = raw_lines(expected);
-  const std::vector<std::string_view> have = raw_lines(got);
-  const std::vector<std::string_view> want_tokens = tokens(expected);
-  const std::vector<std::string_view> have_tokens = tokens(got);
-  const bool same_tokens = want_tokens == have_tokens;
-  const bool same_tokens_any_case =
-      want_tokens.size() == have_tokens.size() &&
-      std::equal(want_tokens.begin(), want_tokens.end(), have_tokens.begin(), same_ignoring_case);
+  bool same_tokens = true, same_tokens_any_case = true;
+  {
+    Tokens w{expected}, h{got};
+    for (;;) {
+      std::string_view a, b;
+      const bool more_w = w.next(a), more_h = h.next(b);
+      if (more_w != more_h) {
+        same_tokens = same_tokens_any_case = false;
+        break;
+      }
+      if (!more_w) break;
+      if (a != b) {
+        same_tokens = false;
+        if (!same_ignoring_case(a, b)) {
+          same_tokens_any_case = false;
+          break;
+        }
+      }
+    }
+  }
   if (same_tokens || same_tokens_any_case) {
     c.verdict = Verdict::kPresentation;
     // The first line that differs byte for byte.
+    RawLines want{expected}, have{got};
+    std::string_view w, h;
     std::size_t i = 0;
-    while (i < want.size() && i < have.size() && want[i] == have[i]) ++i;
+    bool more_w = want.next(w), more_h = have.next(h);
+    while (more_w && more_h && w == h) {
+      ++i;
+      more_w = want.next(w);
+      more_h = have.next(h);
+    }
     c.line = i + 1;
-    c.expected = i < want.size() ? escape(want[i]) : "";
-    c.got = i < have.size() ? escape(have[i]) : "";
-    const bool crlf = i < have.size() && !have[i].empty() && have[i].back() == '\r';
+    c.expected = more_w ? escape(w) : "";
+    c.got = more_h ? escape(h) : "";
+    const bool crlf = more_h && !h.empty() && h.back() == '\r';
     c.detail =
         fmt::format("line {}: {}: expected `{}`, got `{}`", c.line,
                     same_tokens ? (crlf ? "Windows line endings (\\r\\n)" : "whitespace differs")
@@ -150,21 +171,28 @@ Comparison compare_output(std::string_view expected, std::string_view got) {
   c.verdict = Verdict::kWrongAnswer;
   // Lines compared with their blanks normalised; blank lines are skipped on
   // both sides, so the line number is the answer's.
-  std::vector<std::string> w, h;
-  for (const auto l : want) {
-    if (std::string n = normal(l); !n.empty()) w.push_back(std::move(n));
-  }
-  for (const auto l : have) {
-    if (std::string n = normal(l); !n.empty()) h.push_back(std::move(n));
-  }
+  RawLines want{expected}, have{got};
+  const auto next_normal = [](RawLines& lines, std::string& out) {
+    for (std::string_view l; lines.next(l);) {
+      out = normal(l);
+      if (!out.empty()) return true;
+    }
+    return false;
+  };
+  std::string w, h;
   std::size_t i = 0;
-  while (i < w.size() && i < h.size() && w[i] == h[i]) ++i;
+  bool more_w = next_normal(want, w), more_h = next_normal(have, h);
+  while (more_w && more_h && w == h) {
+    ++i;
+    more_w = next_normal(want, w);
+    more_h = next_normal(have, h);
+  }
   c.line = i + 1;
-  c.expected = i < w.size() ? escape(w[i]) : "";
-  c.got = i < h.size() ? escape(h[i]) : "";
-  if (i >= h.size()) {
+  c.expected = more_w ? escape(w) : "";
+  c.got = more_h ? escape(h) : "";
+  if (!more_h) {
     c.detail = fmt::format("line {}: expected `{}`, got the end of the output", c.line, c.expected);
-  } else if (i >= w.size()) {
+  } else if (!more_w) {
     c.detail = fmt::format("line {}: expected the end of the output, got `{}`", c.line, c.got);
   } else {
     c.detail = fmt::format("line {}: expected `{}`, got `{}`", c.line, c.expected, c.got);

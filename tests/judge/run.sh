@@ -318,6 +318,43 @@ grep -q 'line 2: expected `5`, got `6`' "$tmp/feedback/judgemessage.txt" || bad 
 conv kattis-jury-wrong 1 sh -c '"$0" "$1" "$2" "$3" <"$4"' "$tmp/run" "$ex/sample1.in" "$tmp/badjury.ans" "$tmp/feedback" "$ex/sample1.out"
 conv kattis-no-feedback-dir 1 sh -c '"$0" "$1" "$2" "$3" <"$4"' "$tmp/run" "$ex/sample1.in" "$ex/sample1.out" "$tmp/nonexistent" "$ex/sample1.out"
 
+echo "[$SECONDS s] ${0##*/}: check's streamed comparison (issue 31 item 10)"
+# --- check compares the output with the answer as the answer is produced ------
+# (1 MiB pieces), and rebuilds only an output that differs: the verdicts and
+# messages must be those of the whole-text comparison, wherever the output
+# differs (inside a piece, across pieces, at either end) and from a pipe.
+"$pp" generate nim --cases 300000 --rows 2 --max-length 3 >"$tmp/many.in"
+"$pp" solve nim "$tmp/many.in" >"$tmp/many.out"
+lines=$(wc -l <"$tmp/many.out")
+streamed() {  # streamed NAME WANT_RC WANT_STDOUT_PATTERN OUTPUT
+  "$pp" check nim "$tmp/many.in" "$4" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ "$rc" = "$2" ] && grep -q -- "$3" "$tmp/out"; then
+    pass=$((pass + 1))
+  else
+    bad "$1: exit code $rc, stdout $(head -c 200 "$tmp/out"), want $2 and /$3/"
+  fi
+}
+streamed check-stream-ok 0 "^OK: $(wc -c <"$tmp/many.out") bytes, $lines lines$" "$tmp/many.out"
+head -c -1 "$tmp/many.out" >"$tmp/nonl.out"  # no final newline: forgiven
+streamed check-stream-no-final-newline 0 "^OK: $(wc -c <"$tmp/nonl.out") bytes, $lines lines$" "$tmp/nonl.out"
+sed '250000s/^win/loss/' "$tmp/many.out" >"$tmp/late.out"  # past the first MiB
+streamed check-stream-late-wa 1 '^WA: line 250000: expected `win' "$tmp/late.out"
+head -n -1 "$tmp/many.out" >"$tmp/short.out"
+streamed check-stream-short 1 "^WA: line $lines: expected .*, got the end of the output" "$tmp/short.out"
+{ cat "$tmp/many.out"; echo "win 1 1"; } >"$tmp/long.out"
+streamed check-stream-long 1 "^WA: line $((lines + 1)): expected the end of the output, got \`win 1 1\`" "$tmp/long.out"
+sed '200000s/$/\r/' "$tmp/many.out" >"$tmp/cr.out"
+streamed check-stream-pe 2 '^PE: line 200000: Windows line endings' "$tmp/cr.out"
+streamed check-stream-missing 3 '^FAIL: cannot read the output' "$tmp/nonexistent.out"
+# From a pipe (Kattis: the output on stdin), differing after the first MiB:
+# the bytes that matched are not read again.
+conv kattis-stream-late-wa 43 sh -c '"$0" check nim --convention kattis "$1" "$2" "$3" <"$4"' "$pp" "$tmp/many.in" "$tmp/many.out" "$tmp/feedback" "$tmp/late.out"
+grep -q '^line 250000: expected `win' "$tmp/feedback/judgemessage.txt" || bad "kattis-stream-late-wa: judgemessage.txt $(head -c 200 "$tmp/feedback/judgemessage.txt")"
+conv kattis-stream-ok 42 sh -c 'cat "$4" | "$0" check nim --convention kattis "$1" "$2" "$3"' "$pp" "$tmp/many.in" "$tmp/many.out" "$tmp/feedback" "$tmp/many.out"
+# A jury's answer that differs late is a failure of the checker.
+conv testlib-stream-jury-wrong 3 "$pp" check nim --convention testlib "$tmp/many.in" "$tmp/many.out" "$tmp/late.out"
+
 echo "[$SECONDS s] ${0##*/}: output that cannot be written (issue 31 item 9)"
 # --- /dev/full: a failure of the checker, never a verdict ---------------------
 conv check-dev-full-testlib 3 sh -c '"$0" check gridgame "$1" "$2" >/dev/full' "$pp" "$ex/sample1.in" "$ex/sample1.out"

@@ -39,7 +39,12 @@ std::vector<Rows> read_cases(std::string_view input) {
 }  // namespace
 
 void validate_contest(std::string_view input) {
-  validate_format_and_limits([&] { (void)parse_contest(input); }, [&] { (void)read_cases(input); });
+  // The format as solve reads it, one grid at a time: every grid at once
+  // took 17 MB for 20,000 grids of 15 x 15 (4 MB).
+  const auto format = [&] {
+    for_each_grid(input, [](const Grid&, std::uint64_t, std::uint64_t) {});
+  };
+  validate_format_and_limits(format, [&] { (void)read_cases(input); });
 }
 
 std::vector<std::string> shrink_contest(std::string_view input) {
@@ -77,7 +82,7 @@ std::vector<std::string> shrink_contest(std::string_view input) {
 }
 
 std::string contest_case(std::string_view input, std::uint64_t k) {
-  (void)parse_contest(input);
+  for_each_grid(input, [](const Grid&, std::uint64_t, std::uint64_t) {});  // keeps none
   return case_text(case_lines(input, k, true, [](std::string_view h) { return header_number(h); }));
 }
 

@@ -79,7 +79,8 @@ std::vector<std::string> shrink_contest(std::string_view input) {
   return shrink_cases(read_cases(input), shrink_case, format);
 }
 
-std::string contest_case(std::string_view input, std::uint64_t k) {
+std::string contest_case(std::string_view input, std::uint64_t k,
+                         const std::function<void(std::size_t)>& passed) {
   (void)solve_contest(input, Ending::kNormal);
   const CaseLines c =
       case_lines(input, k, true, [](std::string_view h) { return header_number(h); });
@@ -89,9 +90,12 @@ std::string contest_case(std::string_view input, std::uint64_t k) {
   std::size_t size = out.size();
   for (const std::string_view stack : c.lines) size += 1 + stack.size();
   out.reserve(size);  // grown by doubling, the old and new blocks were held together
+  // The input's pages are given back behind the copy (`passed`): the whole
+  // input and the case's copy of it were held at once.
   for (const std::string_view stack : c.lines) {
     out += ' ';
     out += stack;
+    if (passed) passed(static_cast<std::size_t>(stack.data() + stack.size() - input.data()));
   }
   return out;
 }

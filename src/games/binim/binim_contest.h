@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,8 @@ std::vector<std::string> shrink_contest(std::string_view input);
 // Case k (1-based) of a contest input, in the position format, for `analyze
 // FILE --case K`: the input is validated as solve validates it (InputError),
 // and a k past the last case is a RequestError.
-std::string contest_case(std::string_view input, std::uint64_t k);
+// `passed` hears how far the input has been copied (Params::release_input).
+std::string contest_case(std::string_view input, std::uint64_t k,
+                         const std::function<void(std::size_t)>& passed = {});
 
 }  // namespace perfectplay::games::binim

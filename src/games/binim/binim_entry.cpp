@@ -140,6 +140,15 @@ Value Model::theory(const Position& p) const {
   return Value::wins(winner(p, ending_) == p.to_move, ValueSource::kTheory);
 }
 
+Value Model::theory_child(const Position& p, const Move& m) const {
+  Summary s = summarize(p);
+  const std::string_view stack = p.stacks[m.stack];
+  s.remove(facts_of(stack));
+  if (m.count < stack.size()) s.add(facts_of(stack.substr(m.count)));
+  const Player mover = other(p.to_move);
+  return Value::wins(winner(s, mover, ending_) == mover, ValueSource::kTheory);
+}
+
 std::optional<Move> Model::theory_move(const Position& p) const {
   const std::vector<Move> wins = winning_moves(p, ending_, 1);
   if (wins.empty()) return std::nullopt;
@@ -285,8 +294,8 @@ GameEntry make_entry(Ending ending) {
   };
   e.validate_contest = [ending](std::string_view input) { validate_contest(input, ending); };
   e.shrink = shrink_contest;
-  e.contest_case = [](std::string_view input, std::uint64_t k, Params&) {
-    return contest_case(input, k);
+  e.contest_case = [](std::string_view input, std::uint64_t k, Params& params) {
+    return contest_case(input, k, params.release_input);
   };
   e.contest_bounds = {{"cases", {1, 500}}, {"stacks", {1, 50}}, {"max-length", {1, 50}}};
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {

@@ -51,6 +51,9 @@ class Model {
     return {ReferenceRules(ending_), limits, ToCanonical{}};
   }
   Value theory(const Position& p) const;
+  // theory(play(p, m)) without the child's copy of every stack: the summary
+  // changes by the one stack the move shortens.
+  Value theory_child(const Position& p, const Move& m) const;
   std::optional<Move> theory_move(const Position& p) const;
   std::optional<Move> heuristic_move(const Position& p) const;
   ListedMoves<Move> theory_moves(const Position& p, std::size_t cap) const;

@@ -25,6 +25,8 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "algorithms/assignment/assignment.h"
@@ -34,11 +36,62 @@
 namespace perfectplay::games::gridgame {
 
 using algorithms::assignment::CostMatrix;
+using algorithms::assignment::CostMatrix32;
 
 inline constexpr int kReferenceMaxN = 16;
 
+// A position's matrix, its entries stored in 32 bits where every one fits
+// and in 64 otherwise (read_compact_matrix's choice), read as 64-bit either
+// way: a 2000 x 2000 matrix of digits takes 16 MB, not 32, beside its 9.6 MB
+// text. Code that runs over the whole matrix (the assignment solver, the
+// text) takes the stored matrix through visit().
+class GridMatrix {
+ public:
+  using Stored = std::variant<CostMatrix32, CostMatrix>;
+  explicit GridMatrix(Stored m) : m_(std::move(m)) {}
+  // Narrowed where every entry fits in 32 bits.
+  explicit GridMatrix(CostMatrix m) : m_(narrowed(std::move(m))) {}
+
+  int size() const {
+    return std::visit([](const auto& m) { return m.size(); }, m_);
+  }
+  std::int64_t operator()(int i, int j) const {
+    if (const auto* n = std::get_if<CostMatrix32>(&m_)) return (*n)(i, j);
+    return std::get<CostMatrix>(m_)(i, j);
+  }
+  // f(the stored matrix): a CostMatrix32 or a CostMatrix.
+  template <class F>
+  decltype(auto) visit(F&& f) const {
+    return std::visit(std::forward<F>(f), m_);
+  }
+  // Every entry, row by row, as 64-bit values (a copy: for small matrices).
+  std::vector<std::int64_t> values() const {
+    return visit(
+        [](const auto& m) { return std::vector<std::int64_t>(m.cost.begin(), m.cost.end()); });
+  }
+  CostMatrix wide() const { return CostMatrix(static_cast<std::size_t>(size()), values()); }
+  friend bool operator==(const GridMatrix& a, const GridMatrix& b) {
+    if (a.size() != b.size()) return false;
+    for (int i = 0; i < a.size(); ++i) {
+      for (int j = 0; j < a.size(); ++j) {
+        if (a(i, j) != b(i, j)) return false;
+      }
+    }
+    return true;
+  }
+
+ private:
+  static Stored narrowed(CostMatrix m) {
+    for (const std::int64_t v : m.cost) {
+      if (v < INT32_MIN || v > INT32_MAX) return m;
+    }
+    return CostMatrix32(m.n, std::vector<std::int32_t>(m.cost.begin(), m.cost.end()));
+  }
+  Stored m_;
+};
+
 struct Position {
-  std::shared_ptr<const CostMatrix> matrix;  // shared by a position and its children
+  std::shared_ptr<const GridMatrix> matrix;  // shared by a position and its children
   std::vector<int> moves;                    // 0-based: row, column, row, column, ...
 
   int n() const { return matrix->size(); }
@@ -46,8 +99,7 @@ struct Position {
   int lines_left() const { return n() - static_cast<int>(moves.size() / 2); }  // rows, pending too
   bool over() const { return lines_left() == 0; }
   friend bool operator==(const Position& a, const Position& b) {
-    return (a.matrix == b.matrix || (a.n() == b.n() && a.matrix->cost == b.matrix->cost)) &&
-           a.moves == b.moves;
+    return (a.matrix == b.matrix || *a.matrix == *b.matrix) && a.moves == b.moves;
   }
 };
 
@@ -59,7 +111,7 @@ struct Progress {
 };
 
 inline Progress progress_of(const Position& p) {
-  const CostMatrix& m = *p.matrix;
+  const GridMatrix& m = *p.matrix;
   Progress g;
   g.row_crossed.assign(static_cast<std::size_t>(m.size()), 0);
   g.col_crossed.assign(static_cast<std::size_t>(m.size()), 0);
@@ -93,8 +145,10 @@ class Rules {
   };
   using Move = int;  // a row (Alice) or a column (Bob), 0-based
 
-  // Precondition: m.size() <= kReferenceMaxN.
-  explicit Rules(const CostMatrix& m) : m_(&m) {}
+  // Precondition: m.size() <= kReferenceMaxN. The rules hold a 64-bit copy
+  // (256 entries at most), read at every move's reward.
+  explicit Rules(CostMatrix m) : m_(std::make_shared<const CostMatrix>(std::move(m))) {}
+  explicit Rules(const GridMatrix& m) : Rules(m.wide()) {}
 
   Position start() const {
     const std::uint32_t all = (m_->size() == 32) ? ~0u : (1u << m_->size()) - 1;
@@ -140,7 +194,7 @@ class Rules {
   }
 
  private:
-  const CostMatrix* m_;
+  std::shared_ptr<const CostMatrix> m_;
 };
 
 }  // namespace perfectplay::games::gridgame

@@ -26,7 +26,9 @@ struct Split {
 };
 
 Position start(int n, std::vector<std::int64_t> values) {
-  return {std::make_shared<const CostMatrix>(static_cast<std::size_t>(n), std::move(values)), {}};
+  return {std::make_shared<const GridMatrix>(
+              CostMatrix(static_cast<std::size_t>(n), std::move(values))),
+          {}};
 }
 
 }  // namespace
@@ -58,7 +60,8 @@ void add_certify(GameEntry& e) {
     };
     in.shrinks = [](const Position& p) {  // a row and a column fewer, an entry nearer 0
       std::vector<Position> out;
-      const CostMatrix& m = *p.matrix;
+      const GridMatrix& m = *p.matrix;
+      const std::vector<std::int64_t> all = m.values();
       const int k = m.size();
       for (int dr = 0; dr < k && k > 1; ++dr) {
         for (int dc = 0; dc < k; ++dc) {
@@ -71,9 +74,9 @@ void add_certify(GameEntry& e) {
           out.push_back(start(k - 1, std::move(values)));
         }
       }
-      for (std::size_t i = 0; i < m.cost.size(); ++i) {
-        if (m.cost[i] == 0) continue;
-        std::vector<std::int64_t> values = m.cost;
+      for (std::size_t i = 0; i < all.size(); ++i) {
+        if (all[i] == 0) continue;
+        std::vector<std::int64_t> values = all;
         values[i] -= values[i] > 0 ? 1 : -1;
         out.push_back(start(k, std::move(values)));
       }

@@ -26,13 +26,15 @@ constexpr int kDrawMax = 12;
 }  // namespace
 
 std::string Model::draw(const Position& p) const {
-  const CostMatrix& m = *p.matrix;
+  const GridMatrix& m = *p.matrix;
   const Progress g = progress_of(p);
   const auto at = [](const std::vector<char>& v, int k) { return v[static_cast<std::size_t>(k)]; };
   std::string out;
   if (m.size() <= kDrawMax) {
     std::size_t width = 3;
-    for (const std::int64_t v : m.cost) width = std::max(width, fmt::format("{}", v).size() + 3);
+    for (const std::int64_t v : m.values()) {
+      width = std::max(width, fmt::format("{}", v).size() + 3);
+    }
     std::vector<int> scored_col(static_cast<std::size_t>(m.size()), -1);
     for (std::size_t k = 1; k < p.moves.size(); k += 2) {
       scored_col[static_cast<std::size_t>(p.moves[k - 1])] = p.moves[k];
@@ -158,7 +160,7 @@ rc::Gen<CostMatrix> matrix_gen(int max_n, std::int64_t max_abs) {
 // the plan as often as not); the permutation minimum as a third opinion.
 std::optional<std::string> check(const CostMatrix& matrix) {
   const Model model;
-  Position p{std::make_shared<const CostMatrix>(matrix), {}};
+  Position p{std::make_shared<const GridMatrix>(matrix), {}};
   for (const Model::Move m : {matrix.size() - 1, 0}) {
     if (auto failure = check_theory(model, p)) return failure;
     p = model.play(p, m);

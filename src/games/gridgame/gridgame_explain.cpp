@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "api/explain.h"
@@ -65,23 +66,28 @@ std::vector<std::int64_t> int_list(const json& w, const std::string& path, const
 nlohmann::json explain(std::string_view position, const Params&) {
   const Position p = parse_position(position);
   const Progress g = progress_of(p);
-  const CostMatrix& m = *p.matrix;
+  const GridMatrix& m = *p.matrix;
   json rows = json::array(), cols = json::array(), matching = json::array(), u = json::array(),
        v = json::array();
   std::vector<std::string> text;
   Score total = g.score;
   if (!g.rows.empty()) {
-    const Solver plan(m, live_mask(g.rows, m.size()), live_mask(g.cols, m.size()));
-    total += plan.cost();
-    for (const int r : g.rows) {
-      rows.push_back(r + 1);
-      matching.push_back(plan.column_of(static_cast<std::size_t>(r)) + 1);
-      u.push_back(plan.row_potential(static_cast<std::size_t>(r)));
-    }
-    for (const int c : g.cols) {
-      cols.push_back(c + 1);
-      v.push_back(plan.column_potential(static_cast<std::size_t>(c)));
-    }
+    // The solver for the matrix as stored (GridMatrix), reading it in place.
+    m.visit([&](const auto& stored) {
+      using Stored = typename std::decay_t<decltype(stored)>::value_type;
+      const algorithms::assignment::BasicSolver<std::int64_t, Stored> plan(
+          stored, live_mask(g.rows, m.size()), live_mask(g.cols, m.size()));
+      total += plan.cost();
+      for (const int r : g.rows) {
+        rows.push_back(r + 1);
+        matching.push_back(plan.column_of(static_cast<std::size_t>(r)) + 1);
+        u.push_back(plan.row_potential(static_cast<std::size_t>(r)));
+      }
+      for (const int c : g.cols) {
+        cols.push_back(c + 1);
+        v.push_back(plan.column_potential(static_cast<std::size_t>(c)));
+      }
+    });
   }
   const std::size_t left = g.rows.size();
   if (left == 0) {
@@ -126,7 +132,7 @@ void check_witness(std::string_view position, const Params&, const nlohmann::jso
   const std::string path = "/argument/witness";
   const json& w = witness_field(argument, "/argument", "witness");
   const Position p = parse_position(position);
-  const CostMatrix& m = *p.matrix;
+  const GridMatrix& m = *p.matrix;
   // What is left, from the rules' own bookkeeping of the crossed lines.
   const Progress g = progress_of(p);
   const std::size_t left = g.rows.size();

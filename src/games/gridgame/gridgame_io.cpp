@@ -8,7 +8,6 @@
 
 namespace perfectplay::games::gridgame {
 
-using algorithms::assignment::format_matrix;
 using algorithms::assignment::read_matrix;
 
 std::vector<CostMatrix> parse_contest(std::string_view input) {
@@ -56,7 +55,9 @@ Position parse_position(std::string_view text) {
   TextReader in(text);
   in.skip_blank_lines();
   if (in.at_end()) in.fail("empty position: expected n, the matrix, and optionally `moves: ...`");
-  Position p{std::make_shared<const CostMatrix>(read_matrix(in)), {}};
+  // Read straight into 32-bit entries where they all fit (GridMatrix).
+  Position p{std::make_shared<const GridMatrix>(algorithms::assignment::read_compact_matrix(in)),
+             {}};
   in.skip_blank_lines();
   if (!in.at_end()) {
     const std::size_t at = in.offset();
@@ -82,8 +83,29 @@ Position parse_position(std::string_view text) {
   return p;
 }
 
+namespace {
+
+// assignment's format_matrix, for either stored width (a 64-bit copy of a
+// large matrix is what GridMatrix saves).
+template <class Matrix>
+std::string format_stored(const Matrix& m) {
+  std::string out = fmt::format("{}\n", m.size());
+  out.reserve(out.size() + m.cost.size() * 6);
+  for (int r = 0; r < m.size(); ++r) {
+    for (int c = 0; c < m.size(); ++c) {
+      if (c) out += ' ';
+      const fmt::format_int v(m(r, c));
+      out.append(v.data(), v.size());
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string format_position(const Position& p) {
-  std::string out = format_matrix(*p.matrix);
+  std::string out = p.matrix->visit([](const auto& m) { return format_stored(m); });
   if (!p.moves.empty()) {
     out += "moves:";
     for (const int k : p.moves) fmt::format_to(std::back_inserter(out), " {}", k + 1);

@@ -67,7 +67,7 @@ class Reference {
   };
 
   SearchLimits limits_;
-  std::shared_ptr<const CostMatrix> matrix_;  // the rules read it
+  std::shared_ptr<const GridMatrix> matrix_;
   std::unique_ptr<ScoredReference<Rules, Split>> ref_;
 };
 

@@ -54,7 +54,7 @@ TEST(GridgameStress, TheoryMatchesReferenceInProgress) {
   for (int k = 0; k < kCases; ++k) {
     const int n = 1 + k % 8;
     const std::int64_t range = k % 2 == 0 ? 2 : 1000;
-    Position p{std::make_shared<const CostMatrix>(random_matrix(rng, n, range)), {}};
+    Position p{std::make_shared<const GridMatrix>(random_matrix(rng, n, range)), {}};
     while (true) {
       const auto failure = check_theory(model, p);
       ASSERT_FALSE(failure) << *failure << "\n" << format_position(p);

@@ -2,6 +2,8 @@
 // formats, bad input.
 #include <gtest/gtest.h>
 
+#include <type_traits>
+
 #include "api/engine.h"
 #include "core/input_error.h"
 #include "games/gridgame/gridgame_entry.h"
@@ -116,6 +118,29 @@ TEST(GridgameEntry, VerifysOptionsDoNotMentionExact) {
     if (p.generate_only) continue;
     EXPECT_EQ(p.help.find("--exact"), std::string::npos) << p.name;
   }
+}
+
+// A position's matrix is stored in 32 bits where no entry has 10 digits
+// (read_compact_matrix's test, which needs no second pass) and in 64 bits
+// otherwise (GridMatrix), and reads, values and formats the same.
+TEST(GridgameModel, MatrixWidthFollowsItsEntries) {
+  const auto narrow = [](const Position& p) {
+    return p.matrix->visit(
+        [](const auto& m) { return std::is_same_v<std::decay_t<decltype(m)>, CostMatrix32>; });
+  };
+  const Model model;
+  const Position small = parse_position("2\n1 2\n3 -999999999\n");
+  EXPECT_TRUE(narrow(small));
+  EXPECT_EQ((*small.matrix)(1, 1), -999999999);
+  const std::string text = "2\n4000000001 4000000002\n4000000003 -5\nmoves: 2\n";
+  const Position wide = parse_position(text);
+  EXPECT_FALSE(narrow(wide));
+  EXPECT_EQ(format_position(wide), text);
+  // Row 2 is crossed; Bob answers it with column 2 (-5, leaving 4000000001)
+  // rather than column 1 (4000000003, leaving 4000000002).
+  EXPECT_EQ(model.theory(wide).score, 4000000001 - 5);
+  EXPECT_EQ(*model.theory_move(wide), 1);
+  EXPECT_TRUE(*parse_position("1\n7\n").matrix == GridMatrix(CostMatrix(1, {7})));
 }
 
 }  // namespace

@@ -21,6 +21,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "algorithms/assignment/assignment.h"
@@ -29,6 +31,8 @@
 namespace perfectplay::games::gridgame {
 
 using algorithms::assignment::Solver;
+// The solver over a matrix stored in 32 bits (GridMatrix); its sums are 64-bit.
+using Solver32 = algorithms::assignment::BasicSolver<std::int64_t, std::int32_t>;
 
 // The value of a fresh game: Alice's total under optimal play.
 inline std::int64_t game_value(const CostMatrix& m) {
@@ -39,17 +43,25 @@ inline std::int64_t game_value(const CostMatrix& m) {
 class Outlook {
  public:
   explicit Outlook(const Position& p)
-      : matrix_(p.matrix), g_(progress_of(p)), plan_(*matrix_, live(g_.rows), live(g_.cols)) {}
+      : matrix_(p.matrix),
+        g_(progress_of(p)),
+        plan_(plan_of(*matrix_, live(g_.rows), live(g_.cols))) {}
 
   const Progress& progress() const { return g_; }
   // Alice's final total under optimal play.
-  Score value() const { return g_.score + plan_.cost(); }
+  Score value() const {
+    return g_.score + std::visit([](const auto& s) { return s.cost(); }, plan_);
+  }
   // Bob's best answer: the pending row's column in the matching.
-  int bob_column() const { return static_cast<int>(plan_.column_of(pending())); }
+  int bob_column() const {
+    return static_cast<int>(
+        std::visit([&](const auto& s) { return s.column_of(pending()); }, plan_));
+  }
   // Alice's final total if Bob crosses column c now and both play perfectly
   // after, for every remaining column c (in the order of progress().cols).
   std::vector<Score> column_values() const {
-    const std::vector<std::int64_t> with = plan_.column_values(pending());
+    const std::vector<std::int64_t> with =
+        std::visit([&](const auto& s) { return s.column_values(pending()); }, plan_);
     std::vector<Score> out;
     for (const int c : g_.cols) out.push_back(g_.score + with[static_cast<std::size_t>(c)]);
     return out;
@@ -63,9 +75,22 @@ class Outlook {
   }
   std::size_t pending() const { return static_cast<std::size_t>(g_.pending); }
 
-  std::shared_ptr<const CostMatrix> matrix_;  // the plan reads it in place
+  using Plan = std::variant<Solver, Solver32>;
+  // The solver for the matrix as stored: it reads the matrix in place.
+  static Plan plan_of(const GridMatrix& m, const std::vector<bool>& rows,
+                      const std::vector<bool>& cols) {
+    return m.visit([&](const auto& stored) -> Plan {
+      if constexpr (std::is_same_v<std::decay_t<decltype(stored)>, CostMatrix32>) {
+        return Plan(std::in_place_index<1>, stored, rows, cols);
+      } else {
+        return Plan(std::in_place_index<0>, stored, rows, cols);
+      }
+    });
+  }
+
+  std::shared_ptr<const GridMatrix> matrix_;  // the plan reads it in place
   Progress g_;
-  Solver plan_;
+  Plan plan_;
 };
 
 }  // namespace perfectplay::games::gridgame

@@ -56,11 +56,23 @@ std::vector<std::string> shrink_contest(std::string_view input) {
   return shrink_cases(cases, shrink_case, format);
 }
 
-ContestCase contest_case(std::string_view input, std::uint64_t k) {
+ContestCase contest_case(std::string_view input, std::uint64_t k,
+                         const std::function<void(std::size_t)>& passed) {
   validate_contest(input);
   const CaseLines c = case_lines(input, k, true, [](std::string_view) { return 1; });
   TextReader header(c.header);
-  return {std::string(c.lines[0]), std::string(header.read_word("the code"))};
+  ContestCase out{{}, std::string(header.read_word("the code"))};
+  // The rows are copied a MiB at a time, the input's pages given back behind
+  // the copy: the whole input and the case's copy of it were held at once.
+  const std::string_view rows = c.lines[0];
+  out.position.reserve(rows.size());
+  constexpr std::size_t kPiece = std::size_t{1} << 20;
+  for (std::size_t at = 0; at < rows.size(); at += kPiece) {
+    const std::string_view piece = rows.substr(at, kPiece);
+    out.position += piece;
+    if (passed) passed(static_cast<std::size_t>(piece.data() + piece.size() - input.data()));
+  }
+  return out;
 }
 
 }  // namespace perfectplay::games::octal

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,10 +21,12 @@ std::vector<std::string> shrink_contest(std::string_view input);
 // Case k (1-based) of a contest input for `analyze FILE --case K`: its rows
 // in the position format and its code (the case's own --code). Validated as
 // solve validates (InputError); a k past the last case is a RequestError.
+// `passed` hears how far the input has been copied (Params::release_input).
 struct ContestCase {
   std::string position;
   std::string code;
 };
-ContestCase contest_case(std::string_view input, std::uint64_t k);
+ContestCase contest_case(std::string_view input, std::uint64_t k,
+                         const std::function<void(std::size_t)>& passed = {});
 
 }  // namespace perfectplay::games::octal

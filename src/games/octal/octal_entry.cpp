@@ -140,6 +140,14 @@ Value Model::theory(const Position& p) const {
   return Value::of_nimber(theory_->nim_sum(p.rows), ValueSource::kTheory);
 }
 
+Value Model::theory_child(const Position& p, const Move& m) const {
+  // The row becomes `left` and `right` (one of them 0 where no row splits,
+  // and g(0) = 0), as Rules::play_in_place writes it.
+  const std::uint64_t x = theory_->nim_sum(p.rows) ^ theory_->grundy(p.rows[m.row]) ^
+                          theory_->grundy(m.left) ^ theory_->grundy(m.right);
+  return Value::of_nimber(x, ValueSource::kTheory);
+}
+
 std::optional<Move> Model::theory_move(const Position& p) const {
   return theory_->winning_move(p.rows);
 }
@@ -279,9 +287,9 @@ GameEntry entry() {
   e.validate_contest = validate_contest;
   e.shrink = shrink_contest;
   e.contest_case = [](std::string_view input, std::uint64_t k, Params& params) {
-    ContestCase c = contest_case(input, k);
+    ContestCase c = contest_case(input, k, params.release_input);
     params.texts["code"] = c.code;  // each case names its own game
-    return c.position;
+    return std::move(c.position);   // a member: returned by copy unless moved
   };
   e.contest_bounds = {{"cases", {1, 100}}, {"rows", {1, 10}}, {"max-length", {0, 1000}}};
   e.generate = [](Seed seed, const Params& params, const TextSink& sink) {

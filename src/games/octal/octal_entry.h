@@ -53,6 +53,9 @@ class Model {
   bool reference_reaches(const Position& p) const;
   Reference reference(SearchLimits limits) const { return {rules_, limits}; }
   Value theory(const Position& p) const;
+  // theory(play(p, m)) without the child's copy of a million rows: the
+  // nim-sum changes by the one row the move takes from and leaves.
+  Value theory_child(const Position& p, const Move& m) const;
   std::optional<Move> theory_move(const Position& p) const;
   std::optional<Move> heuristic_move(const Position& p) const;
   ListedMoves<Move> theory_moves(const Position& p, std::size_t cap) const;

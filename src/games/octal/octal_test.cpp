@@ -2,6 +2,8 @@
 // periods, the contest format and its errors, and the model's moves.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "support/error_of.h"
 
 #include "core/input_error.h"
@@ -234,4 +236,24 @@ TEST(OctalEntry, VerifysOptionsDoNotMentionExact) {
 }
 
 }  // namespace
+
+// theory_child (the engine's way to value the theory move's child without a
+// copy of the position) equals the theory of the child built by play, for
+// every move of positions with splits, whole-row takes and empty rows.
+TEST(OctalModel, TheoryChildEqualsTheTheoryOfTheChild) {
+  std::mt19937_64 rng(7);
+  for (const char* c : {"0.77", "0.137", "0.07"}) {
+    const Model m(code(c));
+    for (int trial = 0; trial < 40; ++trial) {
+      Position p;
+      const int rows = 1 + static_cast<int>(rng() % 4);
+      for (int r = 0; r < rows; ++r) p.rows.push_back(rng() % 14);
+      for (const Move& mv : m.moves(p)) {
+        EXPECT_EQ(m.theory_child(p, mv), m.theory(m.play(p, mv)))
+            << c << " " << m.format_position(p) << " move " << m.move_text(mv);
+      }
+    }
+  }
+}
+
 }  // namespace perfectplay::games::octal
