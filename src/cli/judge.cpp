@@ -19,6 +19,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "judge/judge.h"
+#include "solvers/search_limits.h"
 
 namespace perfectplay::cli {
 
@@ -888,6 +889,13 @@ int run_check(const CheckArgs& a) {
                   call.system ? "the input is not valid: " + e.format(input_name(call.input))
                               : "FAIL: the input is not valid");
   } catch (const RequestError& e) {
+    std::fprintf(stderr, "perfectplay: %s\n", e.what());
+    return report(call, Outcome::kFail,
+                  call.system ? std::string("cannot check: ") + e.what() : "FAIL: cannot check");
+  } catch (const SearchLimitExceeded& e) {
+    // The exact answer is out of reach (bacteria's table past the memory
+    // budget, a search past --max-states): the checker cannot judge, which
+    // the conventions call a checker failure, not a verdict on the output.
     std::fprintf(stderr, "perfectplay: %s\n", e.what());
     return report(call, Outcome::kFail,
                   call.system ? std::string("cannot check: ") + e.what() : "FAIL: cannot check");

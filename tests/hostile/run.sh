@@ -227,6 +227,15 @@ for cmd in "solve bacteria" "analyze bacteria --case 1" "hint bacteria --case 1"
   expect "item 11: $cmd, a 200 x 200 grid under ulimit -v 300000" 4 'takes 408.1 MB .*past the [0-9.]+ MB left to this process by ulimit -v' -- timeout 20 bash -c "ulimit -v 300000; '$pp' $cmd '$dir/b200.in'"
 done
 expect "item 11: solve bacteria --max-states" 4 'takes 408.1 MB, past the budget of 100.0 MB \(raise it with --max-states\)' -- timeout 20 "$pp" solve bacteria "$dir/b200.in" --max-states 1000000
+# check cannot judge without the exact answer: a checker failure in the
+# checker conventions (testlib 3, kattis 1, ours 3), never a verdict on the
+# output nor the command line's exit 4.
+echo RABBIT >"$dir/b200.out"
+expect "item 11: check bacteria under ulimit -v 300000" 3 'FAIL cannot check: .*takes 408.1 MB' -- timeout 20 bash -c "ulimit -v 300000; '$pp' check bacteria --convention testlib '$dir/b200.in' '$dir/b200.out' '$dir/b200.out'"
+expect "item 11: check bacteria (ours) under ulimit -v 300000" 3 'takes 408.1 MB' -- timeout 20 bash -c "ulimit -v 300000; '$pp' check bacteria '$dir/b200.in' '$dir/b200.out'"
+mkdir -p "$dir/feedback"
+expect "item 11: check bacteria (kattis) under ulimit -v 300000" 1 'takes 408.1 MB' -- timeout 20 bash -c "ulimit -v 300000; '$pp' check bacteria --convention kattis '$dir/b200.in' '$dir/b200.out' '$dir/feedback' <'$dir/b200.out'"
+rm -rf "$dir/b200.out" "$dir/feedback"
 rm -f "$dir/b200.in"
 
 # Issue 31 item 10: peak memory within 2 x the input + the constant where it
