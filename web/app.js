@@ -1214,8 +1214,9 @@ async function playMove(move, by) {
   showError('');
   const t0 = performance.now();
   try {
-    const played = await api('/api/play', request({position: entry.analysis.position, move}));
-    const analysis = await analyze(played.position);
+    // One round trip: the server answers the child's analysis with the move.
+    const played = await api('/api/play', request({position: entry.analysis.position, move, analyze: true}));
+    const analysis = played.analysis || await analyze(played.position);
     if (generation !== state.generation) return;
     state.line = state.line.slice(0, state.index + 1);
     state.line.push({position: analysis.position, analysis, move, by: by || (engineSides().length ? 'you' : null)});

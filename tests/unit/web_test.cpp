@@ -137,8 +137,35 @@ TEST(WebHandler, PlayGivesTheChildAnalyzeLists) {
           h, "/api/play", {{"game", g.name}, {"position", a["position"]}, {"move", m["move"]}});
       ASSERT_EQ(r.status, 200) << g.name << " " << m["move"] << ": " << r.body;
       EXPECT_EQ(json::parse(r.body)["position"], m["position"]) << g.name << " " << m["move"];
+      EXPECT_FALSE(json::parse(r.body).contains("analysis"));
     }
   }
+}
+
+// The board's click is one request: /api/play with "analyze": true answers
+// the child's analysis too, the same as /api/analyze of the child.
+TEST(WebHandler, PlayWithAnalyzeAnswersTheChildsAnalysis) {
+  const web::Handler h(inline_limits());
+  for (const pp::GameEntry& g : pp::all_games()) {
+    if (!g.analyze || !g.apply) continue;
+    const json a = json::parse(post(h, "/api/analyze", {{"game", g.name}}).body);
+    ASSERT_FALSE(a["moves"].empty()) << g.name;
+    const json& m = a["moves"][0];
+    const web::Response r = post(
+        h, "/api/play",
+        {{"game", g.name}, {"position", a["position"]}, {"move", m["move"]}, {"analyze", true}});
+    ASSERT_EQ(r.status, 200) << g.name << ": " << r.body;
+    const json played = json::parse(r.body);
+    EXPECT_EQ(played["position"], m["position"]) << g.name;
+    EXPECT_EQ(
+        played["analysis"],
+        json::parse(post(h, "/api/analyze", {{"game", g.name}, {"position", m["position"]}}).body))
+        << g.name;
+  }
+  const web::Response bad = post(
+      h, "/api/play", {{"game", "nim"}, {"position", "1 2"}, {"move", "1 1"}, {"analyze", "yes"}});
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(json::parse(bad.body)["error"], "\"analyze\" must be true or false") << bad.body;
 }
 
 TEST(WebHandler, BadInputIs400WithTheCommandLinesMessage) {
