@@ -152,8 +152,11 @@ function valueText(v) {
   if (!v) return '';
   switch (v.kind) {
     case 'win':
-    case 'loss':
-      return v.remoteness === undefined ? v.kind : `${v.kind} in ${v.remoteness}`;
+    case 'loss': {
+      const t = v.remoteness === undefined ? v.kind : `${v.kind} in ${v.remoteness}`;
+      // octal: the Grundy value beside an exhaustive win or loss.
+      return v.nimber === undefined ? t : `${t} (*${v.nimber})`;
+    }
     case 'score':
       return String(v.score);
     case 'nimber':
@@ -167,15 +170,18 @@ function valueText(v) {
 function valueWords(v, who) {
   if (!v) return '';
   const r = v.remoteness === undefined ? '' : ` in ${v.remoteness} ${Number(v.remoteness) === 1 ? 'move' : 'moves'}`;
+  const grundy = v.nimber === undefined ? '' : `; Grundy value ${v.nimber} (*${v.nimber})`;
   switch (v.kind) {
-    case 'win': return `${who} wins${r} with best play`;
-    case 'loss': return `${who} loses${r} against best play`;
+    case 'win': return `${who} wins${r} with best play${grundy}`;
+    case 'loss': return `${who} loses${r} against best play${grundy}`;
     case 'draw': return 'a draw with best play';
     case 'score': return `the score with best play is ${v.score}`;
     case 'nimber':
       return String(v.nimber) === '0'
         ? `Grundy value 0: ${who} loses against best play (a P-position)`
         : `Grundy value ${v.nimber} (*${v.nimber}): ${who} wins with best play (an N-position)`;
+    // (A nimber alone: the position is past the exhaustive win/loss search,
+    // so its remoteness is unknown; the notes say so.)
     default: return 'not known: the position is beyond the engine';
   }
 }
