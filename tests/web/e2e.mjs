@@ -479,6 +479,22 @@ async function testDefects(browser, url) {
       await page.evaluate(() => localStorage.clear());
     });
   });
+  // Click latency (docs/performance.md): a click is one request, /api/play
+  // bringing the child's analysis, and its answer comes gzipped, not brotli
+  // (cpp-httplib's brotli at quality 11 took 130 to 200 ms for bacteria's
+  // 12 x 12 analysis).
+  await part(t, 'one request per click', async () => {
+  await withPage(browser, url, `game=bacteria&position=${q('6 6\n......\n.#....\n......\n....#.\n......\n......\n')}`, async (page) => {
+    const sent = [];
+    const encodings = [];
+    page.on('request', (r) => { if (/\/api\/(play|analyze)$/.test(r.url())) sent.push(r.url().replace(/.*\/api\//, '')); });
+    page.on('response', (r) => { if (r.url().endsWith('/api/play')) encodings.push(r.headers()['content-encoding'] || 'none'); });
+    const first = await page.$eval('#moves li', (li) => li.getAttribute('data-move'));
+    await play(page, first);
+    t.check(sent.join(' ') === 'play', `one click, one request: ${sent.join(' ')}`);
+    t.check(encodings.join(' ') === 'gzip', `the click's answer is gzip: ${encodings.join(' ')}`);
+  });
+  });
   // 12. octal's value in words, with its remoteness where the whole sum is
   // searched (win or loss in N beside the nimber, on the status, the moves
   // and the chart), and the remoteness said to be unknown past that bound.
