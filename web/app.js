@@ -152,8 +152,11 @@ function valueText(v) {
   if (!v) return '';
   switch (v.kind) {
     case 'win':
-    case 'loss':
-      return v.remoteness === undefined ? v.kind : `${v.kind} in ${v.remoteness}`;
+    case 'loss': {
+      const t = v.remoteness === undefined ? v.kind : `${v.kind} in ${v.remoteness}`;
+      // octal: the Grundy value beside an exhaustive win or loss.
+      return v.nimber === undefined ? t : `${t} (*${v.nimber})`;
+    }
     case 'score':
       return String(v.score);
     case 'nimber':
@@ -167,15 +170,18 @@ function valueText(v) {
 function valueWords(v, who) {
   if (!v) return '';
   const r = v.remoteness === undefined ? '' : ` in ${v.remoteness} ${Number(v.remoteness) === 1 ? 'move' : 'moves'}`;
+  const grundy = v.nimber === undefined ? '' : `; Grundy value ${v.nimber} (*${v.nimber})`;
   switch (v.kind) {
-    case 'win': return `${who} wins${r} with best play`;
-    case 'loss': return `${who} loses${r} against best play`;
+    case 'win': return `${who} wins${r} with best play${grundy}`;
+    case 'loss': return `${who} loses${r} against best play${grundy}`;
     case 'draw': return 'a draw with best play';
     case 'score': return `the score with best play is ${v.score}`;
     case 'nimber':
       return String(v.nimber) === '0'
         ? `Grundy value 0: ${who} loses against best play (a P-position)`
         : `Grundy value ${v.nimber} (*${v.nimber}): ${who} wins with best play (an N-position)`;
+    // (A nimber alone: the position is past the exhaustive win/loss search,
+    // so its remoteness is unknown; the notes say so.)
     default: return 'not known: the position is beyond the engine';
   }
 }
@@ -1214,8 +1220,9 @@ async function playMove(move, by) {
   showError('');
   const t0 = performance.now();
   try {
-    const played = await api('/api/play', request({position: entry.analysis.position, move}));
-    const analysis = await analyze(played.position);
+    // One round trip: the server answers the child's analysis with the move.
+    const played = await api('/api/play', request({position: entry.analysis.position, move, analyze: true}));
+    const analysis = played.analysis || await analyze(played.position);
     if (generation !== state.generation) return;
     state.line = state.line.slice(0, state.index + 1);
     state.line.push({position: analysis.position, analysis, move, by: by || (engineSides().length ? 'you' : null)});
@@ -1223,9 +1230,14 @@ async function playMove(move, by) {
     state.selectedCell = null;
     learnNames(analysis);
     render();
-    // Click-to-analysis latency, for the tests (docs/performance.md).
+    // Click-to-analysis latency, for the tests (docs/performance.md): to the
+    // analysis drawn (the DOM built), and to the first frame after it (a task
+    // queued from the next animation frame runs once that frame is painted).
     window.__latencies = window.__latencies || [];
     window.__latencies.push(performance.now() - t0);
+    requestAnimationFrame(() => setTimeout(() => {
+      (window.__painted = window.__painted || []).push(performance.now() - t0);
+    }, 0));
     maybeEngine();
   } catch (e) {
     if (generation === state.generation) showError(e.message);

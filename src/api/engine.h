@@ -107,6 +107,11 @@ struct ListedMoves {
 //   notes(p)                      game notes for analyze (how a theory works)
 //   grid(p)                       the position as cells (BoardGrid, api/analysis.h)
 //                                 for the web board: std::optional<BoardGrid>
+//   analysis_reference(limits)    where reference(limits) gives less than
+//                                 a person is shown (octal's Grundy values have
+//                                 no remoteness), the reference evaluate,
+//                                 choose and analyze use instead; reference()
+//                                 stays what the theory is checked against
 //   theory_reason(p), heuristic_reason(p)   hint's words for those choices
 //   theory_child(p, m)            theory(play(p, m)) without building the
 //                                 child: on a large position the child is a
@@ -150,14 +155,14 @@ class Engine {
   Engine(const M& model, SearchLimits limits) : m_(model), limits_(limits) {}
 
   Value evaluate(const Position& p) const {
-    if (m_.reference_reaches(p)) return m_.reference(limits_).value(p);
+    if (m_.reference_reaches(p)) return shown_reference().value(p);
     return m_.theory(p);
   }
 
   Choice choose(const Position& p) const {
     if (!m_.mover(p)) return {};
     if (m_.reference_reaches(p)) {
-      auto ref = m_.reference(limits_);
+      auto ref = shown_reference();
       const std::vector<ValuedMove<Move>> all = reference_moves(ref, p);
       const std::size_t i = best_index(p, all);
       return {all[i].move, all[i].value, reference_reason(all[i].value)};
@@ -181,7 +186,7 @@ class Engine {
     std::vector<ValuedMove<Move>> listed;
     std::optional<Move> choice;
     if (m_.reference_reaches(p)) {
-      auto ref = m_.reference(limits_);
+      auto ref = shown_reference();
       a.value = ref.value(p);
       listed = reference_moves(ref, p);
       choice = listed[best_index(p, listed)].move;
@@ -288,6 +293,14 @@ class Engine {
       return preference(v, m_.maximizes(p));
     } else {
       return preference(v);
+    }
+  }
+  // The reference whose values a person is shown (see analysis_reference).
+  auto shown_reference() const {
+    if constexpr (requires { m_.analysis_reference(limits_); }) {
+      return m_.analysis_reference(limits_);
+    } else {
+      return m_.reference(limits_);
     }
   }
   bool same_move(const Move& x, const Move& y) const { return m_.move_text(x) == m_.move_text(y); }

@@ -27,10 +27,12 @@ Value Value::after_move() const {
     case ValueKind::kWin:
       v.kind = ValueKind::kLoss;
       v.remoteness = next();
+      v.nimber.reset();  // a nimber beside a win or loss is the position's, not the move's
       break;
     case ValueKind::kLoss:
       v.kind = ValueKind::kWin;
       v.remoteness = next();
+      v.nimber.reset();
       break;
     case ValueKind::kNimber:
       v.kind = *nimber == 0 ? ValueKind::kWin : ValueKind::kLoss;
@@ -89,9 +91,13 @@ std::string_view source_words(ValueSource s) {
 std::string text(const Value& v) {
   switch (v.kind) {
     case ValueKind::kWin:
-    case ValueKind::kLoss:
-      if (v.remoteness) return fmt::format("{} in {}", kind_name(v.kind), *v.remoteness);
-      return std::string(kind_name(v.kind));
+    case ValueKind::kLoss: {
+      std::string out = v.remoteness ? fmt::format("{} in {}", kind_name(v.kind), *v.remoteness)
+                                     : std::string(kind_name(v.kind));
+      // An impartial game's win or loss keeps its Grundy value beside it (octal).
+      if (v.nimber) out += fmt::format(" (*{})", *v.nimber);
+      return out;
+    }
     case ValueKind::kDraw:
       return "draw";
     case ValueKind::kScore:

@@ -12,6 +12,9 @@
 //                                   optimal play (Alice's total, as the
 //                                   contests define it), whoever moves
 //   nimber    nimber                an impartial position's Grundy value
+//
+// An impartial game's win or loss may carry its nimber beside it (octal,
+// where both searches reach): "win in 5 (*3)"; a move's value does not.
 //   unknown   -                     nothing is claimed
 //
 //   source    reference (exhaustive search), theory (a proven fast solver),
@@ -44,7 +47,7 @@ struct Value {
   ValueKind kind = ValueKind::kUnknown;
   std::optional<std::uint32_t> remoteness;  // win/loss, when known
   std::optional<Score> score;               // kind score
-  std::optional<std::uint64_t> nimber;      // kind nimber
+  std::optional<std::uint64_t> nimber;      // kind nimber (or beside a win or loss)
   ValueSource source = ValueSource::kHeuristic;
 
   static Value win(ValueSource s, std::optional<std::uint32_t> r = std::nullopt) {

@@ -205,11 +205,20 @@ Response solve(const Registry& games, const std::string& route, const nlohmann::
       const std::string position =
           string_field(j, "position", false, limits.max_position, g.default_position);
       const std::string move = string_field(j, "move", true, limits.max_position);
-      return json_response(200, {{"schema", kJsonSchema},
-                                 {"game", g.name},
-                                 {"options", options_json(g, params)},
-                                 {"move", move},
-                                 {"position", g.apply(position, move, params)}});
+      nlohmann::json out = {{"schema", kJsonSchema},
+                            {"game", g.name},
+                            {"options", options_json(g, params)},
+                            {"move", move},
+                            {"position", g.apply(position, move, params)}};
+      // "analyze": true adds the child's analysis: a click on the board is
+      // then one request, not a play and an analyze one after the other.
+      if (const auto it = j.find("analyze"); it != j.end() && !it->is_null()) {
+        if (!it->is_boolean()) throw BadRequest("\"analyze\" must be true or false");
+        if (it->get<bool>() && g.analyze) {
+          out["analysis"] = to_json(g.analyze(out["position"].get<std::string>(), params));
+        }
+      }
+      return json_response(200, out);
     }
     // /api/generate
     require(static_cast<bool>(g.generate), g, "generate");

@@ -199,7 +199,16 @@ void expect_value_schema(const nlohmann::json& v) {
   if (kind == "score") {
     EXPECT_TRUE(v.at("score").is_number_integer()) << v;
   }
-  EXPECT_EQ(v.contains("nimber"), kind == "nimber") << v;
+  // A nimber with kind nimber, or beside a win or loss (octal, where the whole
+  // sum is searched: docs/json.md), and then a win exactly when it is not 0.
+  if (kind == "nimber") {
+    EXPECT_TRUE(v.contains("nimber")) << v;
+  }
+  if (v.contains("nimber") && kind != "nimber") {
+    ASSERT_TRUE(v.at("nimber").is_number_unsigned()) << v;
+    EXPECT_TRUE(kind == "win" || kind == "loss") << v;
+    EXPECT_EQ(kind == "win", v.at("nimber").get<std::uint64_t>() != 0) << v;
+  }
   for (const auto& [key, value] : v.items()) {
     EXPECT_TRUE(key == "kind" || key == "source" || key == "remoteness" || key == "score" ||
                 key == "nimber")

@@ -137,8 +137,35 @@ TEST(WebHandler, PlayGivesTheChildAnalyzeLists) {
           h, "/api/play", {{"game", g.name}, {"position", a["position"]}, {"move", m["move"]}});
       ASSERT_EQ(r.status, 200) << g.name << " " << m["move"] << ": " << r.body;
       EXPECT_EQ(json::parse(r.body)["position"], m["position"]) << g.name << " " << m["move"];
+      EXPECT_FALSE(json::parse(r.body).contains("analysis"));
     }
   }
+}
+
+// The board's click is one request: /api/play with "analyze": true answers
+// the child's analysis too, the same as /api/analyze of the child.
+TEST(WebHandler, PlayWithAnalyzeAnswersTheChildsAnalysis) {
+  const web::Handler h(inline_limits());
+  for (const pp::GameEntry& g : pp::all_games()) {
+    if (!g.analyze || !g.apply) continue;
+    const json a = json::parse(post(h, "/api/analyze", {{"game", g.name}}).body);
+    ASSERT_FALSE(a["moves"].empty()) << g.name;
+    const json& m = a["moves"][0];
+    const web::Response r = post(
+        h, "/api/play",
+        {{"game", g.name}, {"position", a["position"]}, {"move", m["move"]}, {"analyze", true}});
+    ASSERT_EQ(r.status, 200) << g.name << ": " << r.body;
+    const json played = json::parse(r.body);
+    EXPECT_EQ(played["position"], m["position"]) << g.name;
+    EXPECT_EQ(
+        played["analysis"],
+        json::parse(post(h, "/api/analyze", {{"game", g.name}, {"position", m["position"]}}).body))
+        << g.name;
+  }
+  const web::Response bad = post(
+      h, "/api/play", {{"game", "nim"}, {"position", "1 2"}, {"move", "1 1"}, {"analyze", "yes"}});
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(json::parse(bad.body)["error"], "\"analyze\" must be true or false") << bad.body;
 }
 
 TEST(WebHandler, BadInputIs400WithTheCommandLinesMessage) {
@@ -679,6 +706,42 @@ TEST(WebHttp, DeepNestingIsRefusedAndTheServerAnswersOn) {
       EXPECT_EQ(games->status, 200);
     }
   }
+}
+
+// A browser accepts "gzip, deflate, br, zstd"; cpp-httplib answered with
+// brotli at quality 11, 130 to 200 ms for a 25 KB analysis (the board's
+// slowest clicks, docs/performance.md). The gate hides "br": gzip answers.
+TEST(WebHttp, BrowsersGetGzipNotBrotli) {
+  LiveServer live({}, {});
+  const auto head_of_reply = [&](const std::string& request) {
+    const int fd = connect_to(live.port());
+    EXPECT_GE(fd, 0);
+    EXPECT_TRUE(send_all(fd, request));
+    const std::string reply = read_reply(fd, std::chrono::milliseconds(5000));
+    ::close(fd);
+    return reply.substr(0, reply.find("\r\n\r\n") + 2);
+  };
+  const std::string body = json{{"game", "nim"}, {"position", "5 5 5 5"}}.dump();
+  const auto post = [&](const char* encoding) {
+    return fmt::format(
+        "POST /api/analyze HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        "{}\r\nContent-Length: {}\r\n\r\n{}",
+        encoding, body.size(), body);
+  };
+  for (const char* encoding :
+       {"Accept-Encoding: gzip, deflate, br, zstd", "accept-encoding: br;q=1.0, gzip;q=0.8"}) {
+    const std::string head = head_of_reply(post(encoding));
+    EXPECT_NE(head.find(" 200 "), std::string::npos) << head;
+    EXPECT_NE(head.find("Content-Encoding: gzip\r\n"), std::string::npos) << encoding << head;
+  }
+  // Brotli alone: no compression at all, and the body is the JSON.
+  const std::string only_br = head_of_reply(post("Accept-Encoding: br"));
+  EXPECT_NE(only_br.find(" 200 "), std::string::npos) << only_br;
+  EXPECT_EQ(only_br.find("Content-Encoding"), std::string::npos) << only_br;
+  // The page's script too (a page load sent 60 KB through brotli).
+  const std::string script = head_of_reply(
+      "GET /app.js HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip, deflate, br\r\n\r\n");
+  EXPECT_NE(script.find("Content-Encoding: gzip\r\n"), std::string::npos) << script;
 }
 
 TEST(WebHttp, TricklingClientsHoldNoThreadAndTheirHeadHasADeadline) {

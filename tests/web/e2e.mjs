@@ -479,11 +479,47 @@ async function testDefects(browser, url) {
       await page.evaluate(() => localStorage.clear());
     });
   });
-  // 12. octal's value in words.
+  // Click latency (docs/performance.md): a click is one request, /api/play
+  // bringing the child's analysis, and its answer comes gzipped, not brotli
+  // (cpp-httplib's brotli at quality 11 took 130 to 200 ms for bacteria's
+  // 12 x 12 analysis).
+  await part(t, 'one request per click', async () => {
+  await withPage(browser, url, `game=bacteria&position=${q('6 6\n......\n.#....\n......\n....#.\n......\n......\n')}`, async (page) => {
+    const sent = [];
+    const encodings = [];
+    page.on('request', (r) => { if (/\/api\/(play|analyze)$/.test(r.url())) sent.push(r.url().replace(/.*\/api\//, '')); });
+    page.on('response', (r) => { if (r.url().endsWith('/api/play')) encodings.push(r.headers()['content-encoding'] || 'none'); });
+    const first = await page.$eval('#moves li', (li) => li.getAttribute('data-move'));
+    await play(page, first);
+    t.check(sent.join(' ') === 'play', `one click, one request: ${sent.join(' ')}`);
+    t.check(encodings.join(' ') === 'gzip', `the click's answer is gzip: ${encodings.join(' ')}`);
+  });
+  });
+  // 12. octal's value in words, with its remoteness where the whole sum is
+  // searched (win or loss in N beside the nimber, on the status, the moves
+  // and the chart), and the remoteness said to be unknown past that bound.
   await part(t, 'defect 12', async () => {
   await withPage(browser, url, `game=octal&position=${q('10 7')}`, async (page) => {
     const words = await page.$eval('#status', (e) => e.textContent);
-    t.check(/Grundy value 0: .* loses/.test(words), `octal 10 7 in words: ${words}`);
+    const cli = cliAnalyze(binary, 'octal', '10 7', {}, []);
+    t.check(cli.value.kind === 'loss' && cli.value.remoteness > 0 && cli.value.nimber === 0,
+            `octal 10 7 by the CLI: ${JSON.stringify(cli.value)}`);
+    t.check(words.includes(`loss in ${cli.value.remoteness} (*0)`) &&
+            words.includes(`loses in ${cli.value.remoteness} moves against best play; Grundy value 0`),
+            `octal 10 7 in words: ${words}`);
+    const items = await page.$$eval('#moves li', (l) => l.map((li) => li.textContent));
+    t.check(items.length === cli.moves.length &&
+            cli.moves.every((m, i) => items[i].includes(`${m.value.kind} in ${m.value.remoteness}`)),
+            `octal 10 7: every move with the CLI's remoteness (${items.slice(0, 3).join(' | ')})`);
+    const dot = await page.$eval('#chart circle[data-ply="0"]', (e) => e.getAttribute('aria-label'));
+    t.check(dot.includes(`loss in ${cli.value.remoteness}`), `octal 10 7 on the chart: ${dot}`);
+  });
+  await withPage(browser, url, `game=octal&position=${q('40 31 17')}`, async (page) => {
+    const words = await page.$eval('#status', (e) => e.textContent);
+    const notes = await page.$eval('#notes', (e) => e.textContent);
+    t.check(/Grundy value \d+ \(\*\d+\): .* wins/.test(words) && !/ in \d+ move/.test(words),
+            `octal 40 31 17 in words, no remoteness: ${words}`);
+    t.check(notes.includes('the remoteness is unknown'), `octal 40 31 17: the notes say why (${notes.slice(0, 200)})`);
   });
   });
 }

@@ -1,10 +1,11 @@
 // Click-to-analysis latency of the web board, in the browser: from the
 // click on a move's element on the board to the new position's analysis
 // drawn (the board's own performance.now() mark, window.__latencies: the
-// /api/play and /api/analyze round trips and the drawing). Per game: a
-// whole game from the default position (the first best move each ply,
-// both sides clicked), then the first listed move of every example, four
-// times (ROUNDS=N to change).
+// /api/play round trip, which brings the child's analysis, and building the
+// page), and to the first frame painted after it (window.__painted: style,
+// layout and paint too). Per game: a whole game from the default position
+// (the first best move each ply, both sides clicked), then the first listed
+// move of every example, four times (ROUNDS=N to change).
 //   node tests/web/latency.mjs PERFECTPLAY
 // Prints a table (docs/performance.md has one). Not in ctest: a measure.
 import {requireTools, startServer, stopServer, launch, boardGames, newPage, position, loaded} from './support.mjs';
@@ -31,6 +32,9 @@ async function clickMove(page, move) {
   await node.click();
   await page.waitForFunction((p) => document.body.dataset.state === 'ready' &&
       document.getElementById('position').getAttribute('data-position') !== p, {timeout: 20000}, before);
+  // The frame after it, before the next click.
+  await page.waitForFunction(() => (window.__painted || []).length === (window.__latencies || []).length,
+                             {timeout: 20000});
 }
 
 const pct = (xs, p) => {
@@ -53,7 +57,9 @@ try {
     }
     // A page load empties window.__latencies: each part is read before.
     const read = () => page.evaluate(() => window.__latencies || []);
+    const readPainted = () => page.evaluate(() => window.__painted || []);
     const inGame = await read();
+    const painted = await readPainted();
     const onExamples = [];
     for (let round = 0; round < kRounds; round++) for (const example of game.example_positions) {
       if (example.length > 2000) continue;  // typed, not linked: not a click
@@ -63,10 +69,12 @@ try {
       if (first === null) continue;
       await clickMove(page, first);
       onExamples.push(...await read());
+      painted.push(...await readPainted());
     }
     const all = [...inGame, ...onExamples];
     rows.push({game: game.name, clicks: all.length, inGame: inGame.length, p50: pct(all, 0.5), p95: pct(all, 0.95),
-               max: Math.max(...all), exP95: onExamples.length ? pct(onExamples, 0.95) : NaN});
+               max: Math.max(...all), exP95: onExamples.length ? pct(onExamples, 0.95) : NaN,
+               paintedP50: pct(painted, 0.5), paintedP95: pct(painted, 0.95)});
     await page.close();
   }
 } finally {
@@ -74,9 +82,10 @@ try {
   browser.cleanup();
   await stopServer(server);
 }
-console.log('| game | clicks (game + examples) | p50 ms | p95 ms | max ms | p95 on the examples ms |');
-console.log('|---|---|---|---|---|---|');
+console.log('| game | clicks (game + examples) | p50 ms | p95 ms | max ms | p95 on the examples ms | painted: p50 ms | painted: p95 ms |');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(`| ${r.game} | ${r.clicks} (${r.inGame} + ${r.clicks - r.inGame}) | ${r.p50.toFixed(1)} | ` +
-              `${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.exP95.toFixed(1)} |`);
+              `${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.exP95.toFixed(1)} | ` +
+              `${r.paintedP50.toFixed(1)} | ${r.paintedP95.toFixed(1)} |`);
 }

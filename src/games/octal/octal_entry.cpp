@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cassert>
 
 #include "api/drawing.h"
 #include "core/text_reader.h"
@@ -134,6 +135,33 @@ std::uint64_t Model::reference_work(const Position& p, std::uint64_t cap) const 
 
 bool Model::reference_reaches(const Position& p) const {
   return reference_work(p, kReferenceCap + 1) <= kReferenceCap;
+}
+
+Value AnalysisReference::value(const Position& p) {
+  const Value grundy = grundy_.value(p);
+  if (sum_work(rules_, p, kSumCap + 1) > kSumCap) return grundy;
+  if (!sums_) sums_.emplace(SumRules(rules_), limits_);
+  Value v = Value::of(sums_->solve(SumRules::canonical(p)), ValueSource::kReference);
+  assert(v.is_win() == (*grundy.nimber != 0));
+  v.nimber = grundy.nimber;
+  return v;
+}
+
+std::vector<std::string> Model::notes(const Position& p) const {
+  std::vector<std::string> out;
+  if (reference_reaches(p)) {
+    if (sum_reaches(p)) {
+      out.push_back(
+          "win or loss and remoteness by an exhaustive win/loss search of the whole sum; the "
+          "nimber beside them by the Grundy solver (a win exactly when it is not 0)");
+    } else {
+      out.push_back(
+          "the remoteness is unknown: the whole sum is too large for an exhaustive win/loss "
+          "search (the nimber is exact, by the Grundy solver)");
+    }
+  }
+  out.push_back(theory_->summary());
+  return out;
 }
 
 Value Model::theory(const Position& p) const {

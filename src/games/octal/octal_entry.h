@@ -16,6 +16,7 @@
 #include "games/octal/octal.h"
 #include "games/octal/octal_reference.h"
 #include "games/octal/octal_theory.h"
+#include "solvers/win_loss.h"
 
 namespace perfectplay::games::octal {
 
@@ -25,6 +26,30 @@ inline constexpr std::uint64_t kReferenceCap = 1'000'000;
 
 // The Grundy solver as the engine sees it: value(p) is p's nimber.
 using Reference = GrundyReference<Rules>;
+
+// The most work (sum_work, octal_reference.h: an upper bound on positions
+// times moves) the engine gives the win/loss search of a whole sum for its
+// remoteness: about 0.1 s at most. Sums of up to about 24 pins (Kayles).
+inline constexpr std::uint64_t kSumCap = 1'000'000;
+
+// What a person is shown (api/engine.h's analysis_reference): the Grundy
+// solver's nimber and, where the whole sum is within kSumCap, the win/loss
+// solver's outcome with its remoteness, the nimber kept beside it
+// ("win in 5 (*3)"). Past kSumCap the value stays the nimber: the remoteness
+// is unknown (the notes say so), never guessed. The two solvers share nothing,
+// so their agreement (a win exactly when the nimber is not 0) is a check.
+class AnalysisReference {
+ public:
+  AnalysisReference(const Rules& rules, SearchLimits limits)
+      : rules_(rules), limits_(limits), grundy_(rules, limits) {}
+  Value value(const Position& p);
+
+ private:
+  Rules rules_;
+  SearchLimits limits_;
+  Reference grundy_;
+  std::optional<WinLossSolver<SumRules>> sums_;  // made at the first sum within the cap
+};
 
 class Model {
  public:
@@ -52,6 +77,9 @@ class Model {
   std::uint64_t reference_work(const Position& p, std::uint64_t cap) const;
   bool reference_reaches(const Position& p) const;
   Reference reference(SearchLimits limits) const { return {rules_, limits}; }
+  AnalysisReference analysis_reference(SearchLimits limits) const { return {rules_, limits}; }
+  // Whether the win/loss search of p as a whole sum is within kSumCap.
+  bool sum_reaches(const Position& p) const { return sum_work(rules_, p, kSumCap + 1) <= kSumCap; }
   Value theory(const Position& p) const;
   // theory(play(p, m)) without the child's copy of a million rows: the
   // nim-sum changes by the one row the move takes from and leaves.
@@ -59,7 +87,7 @@ class Model {
   std::optional<Move> theory_move(const Position& p) const;
   std::optional<Move> heuristic_move(const Position& p) const;
   ListedMoves<Move> theory_moves(const Position& p, std::size_t cap) const;
-  std::vector<std::string> notes(const Position&) const { return {theory_->summary()}; }
+  std::vector<std::string> notes(const Position& p) const;
   std::string theory_reason(const Position&) const { return "leaves a nim-sum of 0 (theory)"; }
   std::string heuristic_reason(const Position&) const {
     return "the first legal move (every move loses)";

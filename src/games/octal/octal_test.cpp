@@ -11,6 +11,10 @@
 #include "games/octal/octal_io.h"
 #include "games/octal/octal_theory.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+
 namespace perfectplay::games::octal {
 namespace {
 
@@ -223,6 +227,82 @@ TEST(OctalEngine, BeyondTheReferenceTheTheoryListsTheWinningMoves) {
   }
   EXPECT_FALSE(a.moves.empty());
   EXPECT_TRUE(k.reference_reaches(Position{{300, 200}}));
+}
+
+// Kayles, one row of 3 pins, by hand: taking the middle pin leaves 1 1, lost
+// in 2 plies by whoever moves; taking 1 or 2 pins from an end leaves 2 or 1,
+// won at once. So 3 is a win in 3, and G(3) = 3 stays beside it (issue 32:
+// octal showed nimbers only, with no remoteness).
+TEST(OctalEngine, SmallSumsHaveRemotenessBesideTheirNimber) {
+  const Model k(code("0.77"));
+  const Engine<Model> engine(k, {});
+  const Analysis a = engine.analyze(Position{{3}});
+  EXPECT_EQ(a.value.kind, ValueKind::kWin);
+  EXPECT_EQ(a.value.remoteness, 3u);
+  EXPECT_EQ(a.value.nimber, 3u);
+  EXPECT_EQ(a.value.source, ValueSource::kReference);
+  EXPECT_EQ(text(a.value), "win in 3 (*3)");
+  ASSERT_EQ(a.moves.size(), 3u);
+  for (const MoveInfo& mi : a.moves) {
+    // A move's value is win or loss with its remoteness, and no nimber.
+    EXPECT_EQ(text(mi.value), mi.move == "1 1 1" ? "win in 3" : "loss in 2") << mi.move;
+    EXPECT_EQ(mi.best, mi.move == "1 1 1") << mi.move;
+  }
+  EXPECT_EQ(a.best_move, "1 1 1");
+  EXPECT_EQ(engine.hint(Position{{3}}).move, "1 1 1");
+  // Lost positions too: 1 1 (and the empty rows keep their places).
+  const Analysis lost = engine.analyze(Position{{1, 0, 1}});
+  EXPECT_EQ(text(lost.value), "loss in 2 (*0)");
+  // The fastest win and the slowest loss: in 5 3 (won) and 10 7 (lost) every
+  // move is listed with its remoteness; the position's is the best move's, and
+  // the best moves are the fastest wins or, with none, the slowest losses.
+  for (const Position& p : {Position{{5, 3}}, Position{{10, 7}}}) {
+    const Analysis both = engine.analyze(p);
+    ASSERT_TRUE(both.value.remoteness.has_value());
+    std::optional<std::uint32_t> fastest_win;
+    std::uint32_t slowest_loss = 0;
+    for (const MoveInfo& mi : both.moves) {
+      ASSERT_TRUE(mi.value.remoteness.has_value()) << mi.move;
+      if (mi.value.is_win()) {
+        fastest_win = std::min(fastest_win.value_or(UINT32_MAX), *mi.value.remoteness);
+      } else {
+        slowest_loss = std::max(slowest_loss, *mi.value.remoteness);
+      }
+    }
+    const std::uint32_t best = fastest_win.value_or(slowest_loss);
+    EXPECT_EQ(both.value.is_win(), fastest_win.has_value()) << k.format_position(p);
+    EXPECT_EQ(both.value.remoteness, best) << k.format_position(p);
+    for (const MoveInfo& mi : both.moves) {
+      EXPECT_EQ(mi.best,
+                mi.value.is_win() == fastest_win.has_value() && mi.value.remoteness == best)
+          << k.format_position(p) << ": " << mi.move;
+    }
+  }
+  EXPECT_EQ(text(engine.analyze(Position{{5, 3}}).value), "win in 7 (*7)");
+}
+
+// Past the win/loss search's bound the Grundy solver still answers: the value
+// is the exact nimber, its remoteness unknown and said to be so, never a
+// number. The bound is decided before any search.
+TEST(OctalEngine, PastTheSumBoundTheRemotenessIsUnknown) {
+  const Model k(code("0.77"));
+  const Engine<Model> engine(k, {});
+  const Position p{{40, 31, 17}};
+  ASSERT_TRUE(k.reference_reaches(p));
+  EXPECT_FALSE(k.sum_reaches(p));
+  EXPECT_TRUE(k.sum_reaches(Position{{8, 8, 3}}));
+  const Analysis a = engine.analyze(p);
+  EXPECT_EQ(a.value.kind, ValueKind::kNimber);
+  EXPECT_FALSE(a.value.remoteness.has_value());
+  EXPECT_EQ(a.value.source, ValueSource::kReference);
+  bool said = false;
+  for (const std::string& n : a.notes) said |= n.find("remoteness is unknown") != std::string::npos;
+  EXPECT_TRUE(said);
+  for (const MoveInfo& mi : a.moves) {
+    if (!k.sum_reaches(k.parse_position(mi.position))) {
+      EXPECT_FALSE(mi.value.remoteness.has_value()) << mi.move;
+    }
+  }
 }
 
 // verify offers the size options too, and it has no --exact (generate_only):
