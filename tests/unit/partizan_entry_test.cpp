@@ -17,6 +17,7 @@
 #include "games/partizan/partizan_boards.h"
 #include "games/partizan/partizan_entry.h"
 #include "registry/registry.h"
+#include "web/handler.h"
 
 namespace perfectplay {
 namespace {
@@ -245,6 +246,36 @@ TEST(PartizanEntry, OwnPartizanRulesGetValuesAndTheory) {
   ASSERT_TRUE(g.verify);
   EXPECT_TRUE(g.verify(50, Seed{2}, p).ok());
   EXPECT_FALSE(g.certify) << "no enumerator, no certify";
+}
+
+// The board's value panel asks POST /api/value: the same document as
+// `value --json`, for games with values only.
+TEST(PartizanEntry, TheWebServerAnswersValues) {
+  web::Limits limits;
+  limits.workers = 0;  // on this thread
+  const web::Handler h(limits);
+  const auto post = [&](const nlohmann::json& body) {
+    web::Request r{"POST", "/api/value", body.dump()};
+    r.content_type = "application/json";
+    return h.handle(r);
+  };
+  web::Response r = post({{"game", "domineering"}, {"position", "R:../.."}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  const nlohmann::json j = nlohmann::json::parse(r.body);
+  EXPECT_EQ(j["position"], "R:../..");
+  EXPECT_EQ(j["value"]["canonical"], "±1");
+  EXPECT_EQ(j["value"]["thermograph"]["left_wall"]["corners"].size(), 2U);
+  EXPECT_EQ(post({{"game", "nim"}, {"position", "1 2"}}).status, 400);  // no values
+  EXPECT_EQ(post({{"game", "domineering"}, {"position", "L:x"}}).status, 400);
+  // Too large for the server's budget of parts: refused, not run out of memory.
+  web::Limits small = limits;
+  small.max_states = 10;
+  const web::Handler tight(small);
+  web::Request big{
+      "POST", "/api/value",
+      nlohmann::json{{"game", "domineering"}, {"position", "..../..../..../...."}}.dump()};
+  big.content_type = "application/json";
+  EXPECT_EQ(tight.handle(big).status, 422);
 }
 
 }  // namespace
