@@ -189,6 +189,24 @@ TEST(PartizanEntry, ABrokenTheoryIsCaughtAndShrunk) {
   }
   EXPECT_GT(r.shrink_steps, 0U) << *r.original;
   EXPECT_NE(r.detail.find("theory"), std::string::npos) << r.detail;
+  // certify finds it on every row of stalks of up to 4 edges, and shrinks
+  // its last disagreement to one none of whose shrinks disagrees (by
+  // certify's comparison: the position and every move from it).
+  Params sized = defaults_of(g);
+  sized.values["size"] = 4;
+  auto space = g.certify(sized);
+  const CertifyBlock block = space->check(0, space->size());
+  ASSERT_FALSE(block.failures.empty());
+  const std::optional<CertifyShrunk> c = space->shrink(block.failures.back().index);
+  ASSERT_TRUE(c);
+  EXPECT_GT(c->steps, 0U) << space->show(block.failures.back().index);
+  auto ref = m.reference(SearchLimits{});
+  const auto at = play.parse(c->instance);
+  EXPECT_TRUE(certify::compare(m, ref, at).has_value()) << c->instance;
+  for (const auto& q : play.shrinks(at)) {
+    EXPECT_FALSE(certify::compare(m, ref, q).has_value())
+        << play.format(q) << " from " << c->instance;
+  }
   // The same game with its true decomposition agrees.
   const GameEntry ok = own_game(HackenbushBoard{}, OwnGameInfo{"ok", "", "", "L:BR RB", {}});
   EXPECT_TRUE(ok.verify(200, Seed{1}, defaults_of(ok)).ok());
