@@ -487,18 +487,37 @@ concept PartizanRules =
   { g.move_text(m) } -> std::convertible_to<std::string>;
 };
 
+// The theory's value grew past its limit of parts (a SearchLimitExceeded:
+// exit code 4 on the command line, 422 on the web board), said in its own
+// words: --max-states bounds the exhaustive search, not this.
+class ValueLimitExceeded : public SearchLimitExceeded {
+ public:
+  explicit ValueLimitExceeded(std::uint64_t limit)
+      : SearchLimitExceeded(limit),
+        message_(fmt::format(
+            "the position is past exhaustive search's reach, and its combinatorial value "
+            "passed the theory's limit of {} parts ('value' takes --max-states)",
+            limit)) {}
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  std::string message_;
+};
+
 // The combinatorial values of one partizan game's positions, shared by the
 // copies of a PartizanPlay (the engine copies its model per request, certify
 // per thread): one Universe, its parts memoized across calls, behind a mutex
 // (a Universe grows its tables on reads). Past kKeepParts parts it starts
 // afresh before the next call, so a long-running server's memory stays
-// bounded; one call may value up to kMaxParts parts (SearchLimitExceeded
-// past them, as `value --max-states`' default).
+// bounded; one call may value up to kMaxParts parts (about 200 MB and ten
+// seconds of CPU: Domineering's 5 x 5 board takes 74,034), then
+// ValueLimitExceeded, the universe dropped. The valuer reads no stop flag, so
+// this bound is also what a web request past exhaustive search may cost.
 template <PartizanGame G>
 class SharedValues {
  public:
-  static constexpr std::size_t kKeepParts = 200'000;
-  static constexpr std::size_t kMaxParts = 1'000'000;
+  static constexpr std::size_t kKeepParts = 100'000;
+  static constexpr std::size_t kMaxParts = 200'000;
 
   explicit SharedValues(std::shared_ptr<const G> g) : g_(std::move(g)) {}
 
@@ -511,7 +530,13 @@ class SharedValues {
       universe_ = std::make_unique<cgt::Universe>();
       valuer_ = std::make_unique<cgt::PartizanValuer<G>>(*g_, *universe_, kMaxParts);
     }
-    return f(*universe_, *valuer_);
+    try {
+      return f(*universe_, *valuer_);
+    } catch (const SearchLimitExceeded&) {
+      valuer_.reset();
+      universe_.reset();
+      throw ValueLimitExceeded(kMaxParts);
+    }
   }
 
  private:
