@@ -638,14 +638,18 @@ class PartizanPlay {
     });
   }
   // A move to an option that the mover wins moving second: G^L >= 0 for
-  // Left, G^R <= 0 for Right. None where the mover loses.
+  // Left, G^R <= 0 for Right. Where the mover loses every move loses, and
+  // the first is named (so that the engine says its move is the theory's,
+  // not a heuristic's); none where there is no move.
   std::optional<Move> theory_move(const Position& p) const {
+    const std::vector<Move> all = moves(p);
+    if (all.empty()) return std::nullopt;
     return values_->with([&](cgt::Universe& u, cgt::PartizanValuer<G>& v) -> std::optional<Move> {
-      for (const Move& m : moves(p)) {
+      for (const Move& m : all) {
         const cgt::GameId c = v.value(g_->play(p.board, m));
         if (p.left ? u.ge(c, cgt::Universe::kZero) : u.le(c, cgt::Universe::kZero)) return m;
       }
-      return std::nullopt;
+      return all.front();
     });
   }
 
