@@ -808,7 +808,7 @@ function drawBoard(analysis) {
   let drawing = null;
   try {
     const draw = drawings[state.game.name];
-    drawing = draw ? draw(analysis.position, ctx) : null;
+    drawing = draw ? draw(analysis.position, ctx) : analysis.grid ? drawGrid(analysis.grid, ctx) : null;
   } catch (e) {
     drawing = null;
   }
@@ -896,6 +896,7 @@ function render() {
     .map((n) => el('li', {}, n)));
   delete $('why').dataset.argument;
   if (valuesShown()) showWhy(a.position);
+  showValue(a);
   renderBanner(a, over);
   renderMoves(a);
   const notes = $('notes');
@@ -1160,6 +1161,210 @@ async function showWhy(position) {
        `Why (${doc.argument.kind}): a witness that \`perfectplay explain --check\` verifies`),
     ...doc.argument.text.map((t) => el('li', {class: 'why-line'}, t)));
   why.dataset.argument = doc.argument.kind;
+}
+
+// ---------------------------------------------------------------- grids, values, thermographs
+
+// Partizan games (docs/cgt.md): who moves is in the position ("L:", "R:"),
+// the board comes as cells (analysis.grid), and the value panel shows the
+// position's canonical value and its thermograph (POST /api/value).
+Object.assign(gameTexts, {
+  domineering: {
+    rules: 'A board of free cells. Left places a domino on two free cells one above the other, Right on ' +
+           'two side by side. Whoever cannot place loses.',
+    move: 'the two cells, column letter and row number: "a1-a2" (Left) or "a1-b1" (Right)',
+    board: 'Each place a domino fits is a bar between its two cells. Click a bar.',
+    players: ['Left', 'Right'],
+  },
+  'toads-frogs': {
+    rules: 'A strip of cells. Left\'s toads (T) move one cell right, or jump right over one frog onto an ' +
+           'empty cell; Right\'s frogs (F) likewise to the left. Whoever cannot move loses.',
+    move: 'the cells from and to, numbered from 1: "1-2", "5-3"',
+    board: 'Each move is a bar from the piece toward the cell it reaches. Click a bar.',
+    players: ['Left', 'Right'],
+  },
+  hackenbush: {
+    rules: 'Stalks of edges on the ground, blue (B, Left\'s) and red (R, Right\'s). A move cuts one of ' +
+           'your edges; it and every edge above it fall. Whoever cannot move loses.',
+    move: 'STALK:EDGE, the edge counted from the ground: "2:1" cuts stalk 2 at the ground',
+    board: 'Each stalk is a column, the ground at the bottom. Click an edge to cut it.',
+    players: ['Left', 'Right'],
+  },
+  clobber: {
+    rules: 'Stones on a board, Left\'s x and Right\'s o. A move takes one of your stones onto an ' +
+           'orthogonally adjacent stone of the other player, which is removed. Whoever cannot move loses.',
+    move: 'the stone\'s cell and its target: "b2-b3"',
+    board: 'Each capture is a bar from the stone toward the stone it takes. Click a bar.',
+    players: ['Left', 'Right'],
+  },
+});
+
+// A board given as cells: each cell drawn by its kind (a class: k-empty,
+// k-blocked, k-left, k-right, any other word k-piece) with its text, and
+// each listed move a bar across the cells it covers (a square on its one
+// cell), placed through ctx.place so that it is coloured and clicked as on
+// every other board. Moves of one player never share a bar's place in the
+// four games (a domino's bar sits on the edge between its cells).
+const kGridKinds = new Set(['empty', 'blocked', 'left', 'right']);
+function drawGrid(grid, ctx) {
+  if (!grid || !(grid.rows > 0) || !(grid.cols > 0) || grid.rows * grid.cols > 4096) return null;
+  const cell = Math.max(30, Math.min(60, Math.floor(480 / Math.max(grid.rows, grid.cols))));
+  const width = grid.cols * cell + 2;
+  const height = grid.rows * cell + 2;
+  const root = rootSvg('grid', width, height,
+                       `${state.game.name} board: ${grid.rows} by ${grid.cols} cells`);
+  const center = ([r, c]) => [1 + c * cell + cell / 2, 1 + r * cell + cell / 2];
+  grid.cells.forEach((row, r) => row.forEach((c, k) => {
+    const kind = kGridKinds.has(c.kind) ? c.kind : 'piece';
+    root.append(svg('rect', {x: 1 + k * cell, y: 1 + r * cell, width: cell - 1, height: cell - 1,
+                             class: `gcell k-${kind}`, 'data-kind': c.kind}));
+    if (c.text) {
+      root.append(svg('text', {x: 1 + k * cell + cell / 2, y: 1 + r * cell + cell / 2 + 6,
+                               'text-anchor': 'middle', class: `gcell-text k-${kind}`}, c.text));
+    }
+  }));
+  if (ctx.over) return root;
+  for (const m of grid.moves || []) {
+    if (!m.cells || m.cells.length === 0) continue;
+    const g = svg('g', {class: 'gmove'});
+    const [x0, y0] = center(m.cells[0]);
+    const [x1, y1] = center(m.cells[m.cells.length - 1]);
+    if (m.cells.length === 1) {
+      const s = cell * 0.5;
+      g.append(svg('rect', {x: x0 - s / 2, y: y0 - s / 2, width: s, height: s, rx: 5, class: 'gmove-shape'}));
+    } else {
+      // A bar at the middle of the move's first and last cells, along them,
+      // with a point toward the last (where a piece goes).
+      const mx = (x0 + x1) / 2;
+      const my = (y0 + y1) / 2;
+      const angle = Math.atan2(y1 - y0, x1 - x0) * 180 / Math.PI;
+      const len = cell * 0.62;
+      const thick = cell * 0.3;
+      g.append(svg('rect', {x: mx - len / 2, y: my - thick / 2, width: len, height: thick, rx: thick / 2,
+                            transform: `rotate(${angle} ${mx} ${my})`, class: 'gmove-shape'}));
+      g.append(svg('polygon', {points: `${mx + len / 2 - 2},${my} ${mx + len / 2 - thick * 0.9},${my - thick * 0.35} ` +
+                                       `${mx + len / 2 - thick * 0.9},${my + thick * 0.35}`,
+                               transform: `rotate(${angle} ${mx} ${my})`, class: 'gmove-point'}));
+    }
+    root.append(ctx.place(g, m.move, m.move));
+  }
+  return root;
+}
+
+// The value panel: fetched after the analysis, outside api() (as the why
+// panel), dropped when the position changed meanwhile.
+const cgtValues = new Map();
+let cgtWanted = '';
+async function showValue(a) {
+  const panel = $('cgt');
+  if (!panel) return;
+  const offered = state.game && (state.game.commands || []).includes('value');
+  if (!offered || !valuesShown()) {
+    panel.hidden = true;
+    panel.replaceChildren();
+    return;
+  }
+  const key = JSON.stringify([state.game.name, a.position]);
+  cgtWanted = key;
+  let doc = cgtValues.get(key);
+  if (!doc) {
+    try {
+      const response = await fetch('/api/value', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify(request({position: a.position})),
+      });
+      if (!response.ok) {  // too large to value here: say so
+        if (cgtWanted === key) {
+          panel.replaceChildren(el('p', {class: 'cgt-none'}, 'value: too large to compute here'));
+          panel.hidden = false;
+        }
+        return;
+      }
+      doc = JSON.parse(await response.text());
+    } catch (e) {
+      return;
+    }
+    if (cgtValues.size > 200) cgtValues.clear();
+    cgtValues.set(key, doc);
+  }
+  if (cgtWanted !== key) return;
+  const v = doc.value;
+  const outcomes = {L: 'Left wins whoever starts', R: 'Right wins whoever starts',
+                    P: 'the player to move loses', N: 'the player to move wins'};
+  panel.replaceChildren(
+    el('h3', {}, 'combinatorial value'),
+    el('p', {class: 'cgt-canonical', 'data-canonical': v.canonical}, v.canonical),
+    el('p', {class: 'cgt-facts'},
+       `outcome ${v.outcome} (${outcomes[v.outcome] || v.outcome}); mean ${v.mean}, temperature ` +
+       `${v.temperature}; stops ${v.left_stop} (left), ${v.right_stop} (right); birthday ${v.birthday}` +
+       (v.atomic_weight !== null ? `; atomic weight ${v.atomic_weight}` : '')),
+    drawThermograph(v));
+  panel.hidden = false;
+}
+
+// A dyadic "a/b" as a Number (exact for the sizes a board shows).
+function dyadic(text) {
+  const [n, d] = String(text).split('/');
+  return Number(n) / (d === undefined ? 1 : Number(d));
+}
+
+// A wall's value at temperature t: its corners joined by segments, then the
+// ray of its last slope.
+function wallAt(wall, t) {
+  const cs = wall.corners.map(([ct, cv]) => [dyadic(ct), dyadic(cv)]);
+  for (let i = cs.length - 1; i >= 0; i--) {
+    if (t >= cs[i][0]) {
+      if (i === cs.length - 1) return cs[i][1] + dyadic(wall.last_slope) * (t - cs[i][0]);
+      const [ta, va] = cs[i];
+      const [tb, vb] = cs[i + 1];
+      return va + (vb - va) * (t - ta) / (tb - ta);
+    }
+  }
+  return cs[0][1];
+}
+
+// The thermograph as an SVG: temperature upward from -1, values with Left's
+// (the larger) to the left as the literature draws them; both walls from
+// their corners, then the mast to one unit above the temperature.
+function drawThermograph(v) {
+  const th = v.thermograph;
+  const top = Math.max(dyadic(v.temperature), 0) + 1;
+  const ts = new Set([-1, top]);
+  for (const w of [th.left_wall, th.right_wall]) {
+    for (const [t] of w.corners) if (dyadic(t) <= top) ts.add(dyadic(t));
+  }
+  const times = [...ts].sort((a, b) => a - b);
+  const left = times.map((t) => [t, wallAt(th.left_wall, t)]);
+  const right = times.map((t) => [t, wallAt(th.right_wall, t)]);
+  const values = [...left, ...right].map(([, x]) => x);
+  let hi = Math.max(...values);
+  let lo = Math.min(...values);
+  if (hi - lo < 1) {
+    hi += 0.5;
+    lo -= 0.5;
+  }
+  const w = 300;
+  const h = 180;
+  const m = 28;
+  const px = (x) => m + (hi - x) / (hi - lo) * (w - 2 * m);
+  const py = (t) => h - m - (t + 1) / (top + 1) * (h - 2 * m);
+  const root = svg('svg', {class: 'thermograph', viewBox: `0 0 ${w} ${h}`, role: 'img',
+                           'aria-label': `thermograph of ${v.canonical}: mean ${v.mean}, temperature ${v.temperature}`});
+  root.append(svg('title', {}, `thermograph of ${v.canonical}`));
+  root.append(svg('line', {x1: m, x2: w - m, y1: py(0), y2: py(0), class: 'axis'}));
+  root.append(svg('text', {x: w - m + 2, y: py(0) + 4, class: 'axis-text'}, 't=0'));
+  for (const x of [hi, lo]) {
+    root.append(svg('text', {x: px(x), y: h - 8, 'text-anchor': 'middle', class: 'axis-text'},
+                    Number.isInteger(x) ? String(x) : x.toFixed(2)));
+  }
+  const line = (pts, cls) => svg('polyline', {points: pts.map(([t, x]) => `${px(x)},${py(t)}`).join(' '),
+                                              class: cls});
+  root.append(line(left, 'wall left-wall'), line(right, 'wall right-wall'));
+  root.append(svg('circle', {cx: px(dyadic(v.mean)), cy: py(Math.max(dyadic(v.temperature), -1)), r: 3,
+                             class: 'mast-foot'}));
+  return root;
 }
 
 // ---------------------------------------------------------------- playing

@@ -67,9 +67,10 @@ std::uint64_t declared_cases(TextSource& input) {
 nlohmann::json game_json(const GameEntry& g) {
   nlohmann::json commands = nlohmann::json::array();
   const std::pair<const char*, bool> offered[] = {
-      {"solve", bool(g.solve)}, {"analyze", bool(g.analyze)}, {"hint", bool(g.hint)},
-      {"play", bool(g.play)},   {"verify", bool(g.verify)},   {"generate", bool(g.generate)},
-      {"bench", bool(g.bench)}, {"certify", bool(g.certify)}, {"explain", bool(g.analyze)}};
+      {"solve", bool(g.solve)},    {"analyze", bool(g.analyze)}, {"hint", bool(g.hint)},
+      {"play", bool(g.play)},      {"verify", bool(g.verify)},   {"generate", bool(g.generate)},
+      {"bench", bool(g.bench)},    {"certify", bool(g.certify)}, {"explain", bool(g.analyze)},
+      {"value", bool(g.cgt_value)}};
   for (const auto& [name, has] : offered) {
     if (has) commands.push_back(name);
   }

@@ -35,6 +35,9 @@ namespace perfectplay {
 
 class TextSource;  // core/text_reader.h
 class GameState;   // api/game_state.h
+namespace cgt {
+struct CgtReport;  // cgt/report.h: the api names it only in cgt_value's type
+}
 
 // A numeric option of a game: a size bound for verify and generate, or, with
 // generate_only, an option only generate reads (the number of cases, a
@@ -303,6 +306,14 @@ struct GameEntry {
   // one thread: the driver asks for one per thread.
   std::vector<ParamSpec> certify_params;
   std::function<std::unique_ptr<CertifySpace>(const Params&)> certify;
+
+  // Optional: the combinatorial game value of a position (cgt/report.h), for
+  // games whose positions are sums of partizan games (builder/own_game.h
+  // gives it to every partizan rules class): `perfectplay value` and the web
+  // board's value panel. `max_parts` bounds the distinct parts valued
+  // (SearchLimitExceeded past it); a bad position is an InputError. The
+  // report's position is the position's canonical text.
+  std::function<cgt::CgtReport(std::string_view position, std::size_t max_parts)> cgt_value;
 };
 
 // solve_streamed for a contest whose answer is one line per case:

@@ -40,11 +40,37 @@
 //              play_in_place, ...) and, for scored games, order_moves
 //              (solvers/alpha_beta.h): they change the speed only
 //
+//   checks     random_position(std::mt19937_64&) -> Position: `verify` draws
+//              its positions from it instead of playing out from the
+//              examples; shrinks(p) -> std::vector<Position>: smaller
+//              positions than p, most promising first: verify and certify
+//              shrink a disagreement through them (greedily, to a position
+//              none of whose shrinks disagrees)
+//   names      player_name(i) -> std::string: the name of player i (0 or 1)
+//              where player(p) is given (default "first", "second")
+//
 // The reference is the generic solver for the kind (WinLossSolver,
 // AlphaBetaSolver, GrundySolver) on the rules as given: the exhaustive
-// answer, remoteness included for win/loss games. A partizan game (Left's
-// and Right's moves) is played here as a win/loss game whose position records
-// the side to move: moves(p) are that side's options.
+// answer, remoteness included for win/loss games.
+//
+// Partizan rules (core/game.h's PartizanGame: left_moves(p), right_moves(p),
+// play, hash, optional components(p) and key(p); no moves(p)) with
+// parse(text), format(p) and move_text(m) are detected and played as a
+// win/loss game whose position records the side to move (PartizanPlay
+// below): "L:" or "R:" before the rules' own position text (none: Left
+// moves), moves(p) that side's options. They get everything above, and:
+//   theory     the combinatorial game value (src/cgt/): the outcome class of
+//              the sum of the parts' canonical forms, read for the side to
+//              move, and a move to an option that wins for its mover; so
+//              verify and certify compare the engine with exhaustive search
+//   value      GameEntry::cgt_value: `perfectplay value` and the web board's
+//              value panel (canonical form, outcome, thermograph)
+// and may give, on the rules' own (side-less) positions: grid(p) ->
+// BoardGrid without moves plus move_cells(p, m) -> the (row, column) cells
+// a move covers (the web board; the moves of the side to move are placed),
+// draw(p), positions(n) (each returned twice, Left and then Right to move),
+// random_position(rng), shrinks(p) (beside the options of p, which are
+// always shrinks), reference_reaches(p), bench_positions(size).
 #pragma once
 
 #include <fmt/format.h>
@@ -54,6 +80,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <string>
@@ -68,6 +95,9 @@
 #include "api/reference.h"
 #include "api/value.h"
 #include "certify/model_space.h"
+#include "cgt/canonical.h"
+#include "cgt/partizan.h"
+#include "cgt/report.h"
 #include "core/game.h"
 #include "core/input_error.h"
 
@@ -107,6 +137,16 @@ concept HasPositions = requires(const G& g, std::uint64_t n) {
 template <class G>
 concept HasBench = requires(const G& g, int size) {
   { g.bench_positions(size) } -> std::convertible_to<std::vector<typename G::Position>>;
+};
+
+template <class G>
+concept HasRandomPosition = requires(const G& g, std::mt19937_64& rng) {
+  { g.random_position(rng) } -> std::convertible_to<typename G::Position>;
+};
+
+template <class G>
+concept HasShrinks = requires(const G& g, const typename G::Position& p) {
+  { g.shrinks(p) } -> std::convertible_to<std::vector<typename G::Position>>;
 };
 
 // A rules class the builder accepts (see the header's list).
@@ -155,7 +195,11 @@ class OwnModel {
     if (g_.moves(p).empty()) return std::nullopt;
     if constexpr (requires { g_.player(p); }) {
       const int i = static_cast<int>(g_.player(p));
-      return Mover{i, i == 0 ? "first" : "second"};
+      if constexpr (requires { g_.player_name(i); }) {
+        return Mover{i, std::string(g_.player_name(i))};
+      } else {
+        return Mover{i, i == 0 ? "first" : "second"};
+      }
     } else if constexpr (own::Scored<G>) {
       const bool max = g_.side(p) == Side::kMax;
       return Mover{max ? 0 : 1, max ? "first (maximizes)" : "second (minimizes)"};
@@ -283,23 +327,62 @@ class OwnModel {
   G g_;
 };
 
-// verify for a game with a theory: `trials` positions drawn by random
-// playouts (from the start and the example positions in turn, a random
-// number of random moves), each checked with check_theory against the
-// exhaustive reference. A playout has no smaller instance to shrink to that
-// is also a position of the game's own making, so the first mismatch is
-// reported as found.
+// The smallest disagreement reachable from `p` through the rules'
+// shrinks(p) (none: p itself): greedily, the first shrink that still
+// disagrees is taken, until none does. Returns the position and why.
+template <own::Rules G>
+std::pair<typename G::Position, std::string> shrink_disagreement(const OwnModel<G>& m,
+                                                                 typename G::Position p,
+                                                                 std::string why,
+                                                                 SearchLimits limits,
+                                                                 std::uint64_t& steps) {
+  if constexpr (own::HasShrinks<G>) {
+    for (bool smaller = true; smaller;) {
+      smaller = false;
+      for (auto& q : m.rules().shrinks(p)) {
+        if (!m.reference_reaches(q)) continue;
+        if (auto w = check_theory(m, q, limits)) {
+          p = std::move(q);
+          why = std::move(*w);
+          ++steps;
+          smaller = true;
+          break;
+        }
+      }
+    }
+  } else {
+    (void)m;
+    (void)limits;
+    (void)steps;
+  }
+  return {std::move(p), std::move(why)};
+}
+
+// verify for a game with a theory: `trials` positions, each checked with
+// check_theory against the exhaustive reference. The positions are the
+// rules' random_position(rng) where given, else random playouts (from the
+// start and the example positions in turn, a random number of random
+// moves). A mismatch is shrunk through the rules' shrinks(p) where given
+// (shrink_disagreement); without them it is reported as found.
 template <own::Rules G>
 VerifyReport verify_by_playouts(const OwnModel<G>& m, const std::vector<std::string>& starts,
                                 std::uint64_t trials, Seed seed, SearchLimits limits) {
   VerifyReport r;
   std::mt19937_64 rng(seed);
   for (std::uint64_t t = 0; t < trials; ++t) {
-    auto p = m.parse_position(starts[t % starts.size()]);
-    for (std::uint64_t plies = rng() % 64; plies > 0 && m.mover(p); --plies) {
-      const auto moves = m.moves(p);
-      p = m.play(p, moves[rng() % moves.size()]);
-    }
+    typename G::Position p = [&] {
+      if constexpr (own::HasRandomPosition<G>) {
+        (void)starts;
+        return typename G::Position(m.rules().random_position(rng));
+      } else {
+        auto q = m.parse_position(starts[t % starts.size()]);
+        for (std::uint64_t plies = rng() % 64; plies > 0 && m.mover(q); --plies) {
+          const auto moves = m.moves(q);
+          q = m.play(q, moves[rng() % moves.size()]);
+        }
+        return q;
+      }
+    }();
     ++r.trials;
     if (!m.reference_reaches(p)) {
       ++r.agreed;  // out of the reference's reach: nothing to compare (counted as agreed)
@@ -307,8 +390,10 @@ VerifyReport verify_by_playouts(const OwnModel<G>& m, const std::vector<std::str
     }
     if (auto why = check_theory(m, p, limits)) {
       r.first_failure = t;
-      r.counterexample = m.format_position(p);
-      r.detail = std::move(*why);
+      r.original = m.format_position(p);
+      auto [q, w] = shrink_disagreement(m, std::move(p), std::move(*why), limits, r.shrink_steps);
+      r.counterexample = m.format_position(q);
+      r.detail = std::move(w);
       return r;
     }
     ++r.agreed;
@@ -375,10 +460,284 @@ GameEntry own_game(G rules, OwnGameInfo info) {
       in.description = fmt::format("every position of size at most {}", n);
       in.size = all->size();
       in.instance = [all](std::uint64_t i) { return (*all)[i]; };
-      in.shrinks = [](const Position&) { return std::vector<Position>{}; };
+      in.shrinks = [model](const Position& p) {
+        if constexpr (own::HasShrinks<G>) {
+          return std::vector<Position>(model->rules().shrinks(p));
+        } else {
+          (void)model;
+          (void)p;
+          return std::vector<Position>{};
+        }
+      };
       return certify::model_space(*model, std::move(in), params);
     };
   }
+  return e;
+}
+
+namespace own {
+
+// Partizan rules the builder accepts (the header's "Partizan rules").
+template <class G>
+concept PartizanRules =
+    PartizanGame<G> && !GameRules<G> && requires(const G& g, const typename G::Position& p,
+                                                 const typename G::Move& m, std::string_view text) {
+  { g.parse(text) } -> std::convertible_to<typename G::Position>;
+  { g.format(p) } -> std::convertible_to<std::string>;
+  { g.move_text(m) } -> std::convertible_to<std::string>;
+};
+
+// The theory's value grew past its limit of parts (a SearchLimitExceeded:
+// exit code 4 on the command line, 422 on the web board), said in its own
+// words: --max-states bounds the exhaustive search, not this.
+class ValueLimitExceeded : public SearchLimitExceeded {
+ public:
+  explicit ValueLimitExceeded(std::uint64_t limit)
+      : SearchLimitExceeded(limit),
+        message_(fmt::format(
+            "the position is past exhaustive search's reach, and its combinatorial value "
+            "passed the theory's limit of {} parts ('value' takes --max-states)",
+            limit)) {}
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  std::string message_;
+};
+
+// The combinatorial values of one partizan game's positions, shared by the
+// copies of a PartizanPlay (the engine copies its model per request, certify
+// per thread): one Universe, its parts memoized across calls, behind a mutex
+// (a Universe grows its tables on reads). Past kKeepParts parts it starts
+// afresh before the next call, so a long-running server's memory stays
+// bounded; one call may value up to kMaxParts parts (about 200 MB and ten
+// seconds of CPU: Domineering's 5 x 5 board takes 74,034), then
+// ValueLimitExceeded, the universe dropped. The valuer reads no stop flag, so
+// this bound is also what a web request past exhaustive search may cost.
+template <PartizanGame G>
+class SharedValues {
+ public:
+  static constexpr std::size_t kKeepParts = 100'000;
+  static constexpr std::size_t kMaxParts = 200'000;
+
+  explicit SharedValues(std::shared_ptr<const G> g) : g_(std::move(g)) {}
+
+  // f(universe, valuer) under the lock.
+  template <class F>
+  auto with(F&& f) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (!valuer_ || valuer_->parts() > kKeepParts) {
+      valuer_.reset();
+      universe_ = std::make_unique<cgt::Universe>();
+      valuer_ = std::make_unique<cgt::PartizanValuer<G>>(*g_, *universe_, kMaxParts);
+    }
+    try {
+      return f(*universe_, *valuer_);
+    } catch (const SearchLimitExceeded&) {
+      valuer_.reset();
+      universe_.reset();
+      throw ValueLimitExceeded(kMaxParts);
+    }
+  }
+
+ private:
+  std::shared_ptr<const G> g_;
+  std::mutex mutex_;
+  std::unique_ptr<cgt::Universe> universe_;
+  std::unique_ptr<cgt::PartizanValuer<G>> valuer_;
+};
+
+// Partizan rules G as a win/loss rules class for own_game: the position is
+// G's with the side to move ("L:" / "R:" in the text), moves(p) that side's
+// options, the theory the combinatorial value's outcome class for that side
+// (cgt/to_move.h's table: L, Left wins whoever starts; R, Right does; P,
+// the mover loses; N, the mover wins).
+template <PartizanRules G>
+class PartizanPlay {
+ public:
+  struct Position {
+    typename G::Position board;
+    bool left = true;  // Left is to move
+    friend bool operator==(const Position&, const Position&) = default;
+  };
+  using Move = typename G::Move;
+
+  explicit PartizanPlay(G rules)
+      : g_(std::make_shared<const G>(std::move(rules))),
+        values_(std::make_shared<SharedValues<G>>(g_)) {}
+  const G& partizan() const { return *g_; }
+
+  std::vector<Move> moves(const Position& p) const {
+    return p.left ? g_->left_moves(p.board) : g_->right_moves(p.board);
+  }
+  Position play(const Position& p, const Move& m) const {
+    return Position{g_->play(p.board, m), !p.left};
+  }
+  std::size_t hash(const Position& p) const {
+    return static_cast<std::size_t>(mix64(g_->hash(p.board) * 2 + (p.left ? 1 : 0)));
+  }
+  int player(const Position& p) const { return p.left ? 0 : 1; }
+  std::string player_name(int i) const { return i == 0 ? "Left" : "Right"; }
+
+  // "L:" or "R:" (either case, blanks around allowed), then the rules' text;
+  // no prefix: Left moves. The rules' errors keep their columns in the
+  // whole text.
+  Position parse(std::string_view text) const {
+    std::size_t i = text.find_first_not_of(" \t\r\n");
+    Position p;
+    if (i != std::string_view::npos && i + 1 < text.size() && text[i + 1] == ':' &&
+        (text[i] == 'L' || text[i] == 'R' || text[i] == 'l' || text[i] == 'r')) {
+      p.left = text[i] == 'L' || text[i] == 'l';
+      i += 2;
+    } else if (i != std::string_view::npos && i + 1 < text.size() && text[i + 1] == ':') {
+      throw InputError(
+          1, i + 1, fmt::format("who moves is 'L:' (Left) or 'R:' (Right), found '{}:'", text[i]));
+    } else {
+      i = 0;
+    }
+    try {
+      p.board = g_->parse(text.substr(i));
+    } catch (const InputError& e) {
+      if (e.line() != 1) throw;
+      throw InputError(e.line(), e.column() + i, e.message());
+    }
+    return p;
+  }
+  std::string format(const Position& p) const {
+    return (p.left ? "L:" : "R:") + std::string(g_->format(p.board));
+  }
+  std::string move_text(const Move& m) const { return g_->move_text(m); }
+  std::string draw(const Position& p) const {
+    std::string out = p.left ? "Left to move\n" : "Right to move\n";
+    if constexpr (requires { g_->draw(p.board); }) {
+      out += g_->draw(p.board);
+    } else {
+      out += g_->format(p.board);
+      out += '\n';
+    }
+    return out;
+  }
+  std::optional<BoardGrid> grid(const Position& p) const requires
+      requires(const G& g, const typename G::Position& b, const Move& m) {
+    { g.grid(b) } -> std::convertible_to<BoardGrid>;
+    { g.move_cells(b, m) } -> std::convertible_to<std::vector<std::pair<int, int>>>;
+  }
+  {
+    BoardGrid out = g_->grid(p.board);
+    for (const Move& m : moves(p)) out.moves.push_back({move_text(m), g_->move_cells(p.board, m)});
+    return out;
+  }
+  std::string end_text(const Position& p) const {
+    return p.left ? "Left, to move, has no move: Right wins."
+                  : "Right, to move, has no move: Left wins.";
+  }
+
+  // The theory: the mover wins, read from the value's outcome class.
+  bool theory(const Position& p) const {
+    return values_->with([&](cgt::Universe& u, cgt::PartizanValuer<G>& v) {
+      return mover_wins(u.outcome(v.value(p.board)), p.left);
+    });
+  }
+  // A move to an option that the mover wins moving second: G^L >= 0 for
+  // Left, G^R <= 0 for Right. Where the mover loses every move loses, and
+  // the first is named (so that the engine says its move is the theory's,
+  // not a heuristic's); none where there is no move.
+  std::optional<Move> theory_move(const Position& p) const {
+    const std::vector<Move> all = moves(p);
+    if (all.empty()) return std::nullopt;
+    return values_->with([&](cgt::Universe& u, cgt::PartizanValuer<G>& v) -> std::optional<Move> {
+      for (const Move& m : all) {
+        const cgt::GameId c = v.value(g_->play(p.board, m));
+        if (p.left ? u.ge(c, cgt::Universe::kZero) : u.le(c, cgt::Universe::kZero)) return m;
+      }
+      return all.front();
+    });
+  }
+
+  std::vector<Position> positions(std::uint64_t n) const requires requires(const G& g) {
+    g.positions(n);
+  }
+  {
+    std::vector<Position> out;
+    for (auto& b : g_->positions(n)) {
+      out.push_back({b, true});
+      out.push_back({std::move(b), false});
+    }
+    return out;
+  }
+  Position random_position(std::mt19937_64& rng) const requires requires(const G& g) {
+    g.random_position(rng);
+  }
+  {
+    const bool left = rng() % 2 == 0;
+    return {g_->random_position(rng), left};
+  }
+  // The options of p's board by either player (each a smaller game), then
+  // the rules' own shrinks; the side to move kept.
+  std::vector<Position> shrinks(const Position& p) const {
+    std::vector<Position> out;
+    if constexpr (requires { g_->shrinks(p.board); }) {
+      for (auto& b : g_->shrinks(p.board)) out.push_back({std::move(b), p.left});
+    }
+    for (const Move& m : g_->left_moves(p.board)) out.push_back({g_->play(p.board, m), p.left});
+    for (const Move& m : g_->right_moves(p.board)) out.push_back({g_->play(p.board, m), p.left});
+    return out;
+  }
+  bool reference_reaches(const Position& p) const requires requires(const G& g) {
+    g.reference_reaches(p.board);
+  }
+  { return g_->reference_reaches(p.board); }
+  std::vector<Position> bench_positions(int size) const requires requires(const G& g) {
+    g.bench_positions(size);
+  }
+  {
+    std::vector<Position> out;
+    for (auto& b : g_->bench_positions(size)) out.push_back({std::move(b), true});
+    return out;
+  }
+
+  // The report of `perfectplay value` for a position's text (the side to
+  // move plays no part in a value), in a Universe of its own.
+  cgt::CgtReport report(std::string_view text, std::size_t max_parts) const {
+    const Position p = parse(text);
+    cgt::Universe u;
+    cgt::PartizanValuer<G> valuer(*g_, u, max_parts);
+    cgt::CgtReport r = cgt::report_of(u, valuer.value(p.board));
+    r.position = format(p);
+    r.parts = valuer.parts();
+    return r;
+  }
+
+  static bool mover_wins(cgt::OutcomeClass c, bool left) {
+    switch (c) {
+      case cgt::OutcomeClass::kL:
+        return left;
+      case cgt::OutcomeClass::kR:
+        return !left;
+      case cgt::OutcomeClass::kP:
+        return false;
+      case cgt::OutcomeClass::kN:
+        return true;
+    }
+    return false;
+  }
+
+ private:
+  std::shared_ptr<const G> g_;
+  std::shared_ptr<SharedValues<G>> values_;
+};
+
+}  // namespace own
+
+// own_game for partizan rules (the header's "Partizan rules"): the rules
+// played with a side to move (own::PartizanPlay), with the combinatorial
+// value as their theory and as GameEntry::cgt_value.
+template <own::PartizanRules G>
+GameEntry own_game(G rules, OwnGameInfo info) {
+  own::PartizanPlay<G> play(std::move(rules));
+  GameEntry e = own_game(play, std::move(info));
+  e.cgt_value = [play](std::string_view text, std::size_t max_parts) {
+    return play.report(text, max_parts);
+  };
   return e;
 }
 

@@ -4,12 +4,24 @@
 //   ups part      ^ (up), v (down), ^2 or ^^ (double up), v3, ...
 //   star part     * (star), *2, *3, ...
 //   x + k.^ + *m  the parts in that order, each optional: 1/2^*, v*2, -1^
-//   ±x            {x | -x} for a number x > 0 (parsed also as +-x)
+//   ±G            {G | -G} (parsed also as +-G), G any game: ±1, ±^
+//   (G)           G: ±(3/2±1/2) is ±{2|1}
+//   a±G           a + ±G for a number a: 2±1 is {3 | 1}
 //   {L | R}       options separated by commas, each any of the above
+//   {L || M | R}  bars of several strokes, by the standard precedence: the
+//                 most strokes split first, so {1||0|-1} is {1 | {0 | -1}}
+//                 and {2|1||0} is {{2 | 1} | 0}; two splits of the same
+//                 strokes side by side ({a|b|c}) are ambiguous and refused
 //
 // A value infinitesimally close to a number x (equal stops) is printed as
-// x + k.^ + *m when it is one (tried for |k|, m up to its birthday); every
-// other value as {L | R} of its canonical options.
+// x + k.^ + *m when it is one (tried for |k|, m up to its birthday). A value
+// S = -S with one Left option (a switch {S^L | -S^L}) is printed ±S^L, as
+// CGSuite prints switches: ±1, ±^, ±(3/2±1/2). A value a + S with a its
+// mean, a number, and S such a switch of a number b, that is {a+b | a-b}, is
+// printed a±b, as CGSuite's mean-zero display prints it (the mean split
+// off): {3|1} is 2±1, {1|0} is 1/2±1/2, {2|-1} is 1/2±3/2. Every other value
+// is {L | R} of its canonical options (CGSuite writes nested ones with more
+// bars, {3||2|1}; we print braces and parse both).
 #include <algorithm>
 #include <charconv>
 #include <string>
@@ -57,10 +69,22 @@ std::string Universe::text(GameId g) {
   }
   const std::vector<GameId> gl = nodes_[g].left;  // copies: neg() and text() may intern
   const std::vector<GameId> gr = nodes_[g].right;
-  if (gl.size() == 1 && gr.size() == 1 && nodes_[gl[0]].is_number && neg(gl[0]) == gr[0]) {
-    std::string out = "±";
-    out += nodes_[gl[0]].value.text();
-    return out;
+  {
+    // a ± S^L: the mean a split off, and what is left a switch S = -S.
+    const Rational a = mean(g);
+    const GameId sw = a == Rational(0) ? g : sub(g, number(a));
+    if (neg(sw) == sw && nodes_[sw].left.size() == 1 &&
+        (a == Rational(0) || nodes_[nodes_[sw].left[0]].is_number)) {
+      const GameId sl = nodes_[sw].left[0];
+      std::string out = a == Rational(0) ? "" : a.text();
+      out += "±";
+      const std::string t = text(sl);
+      // ±(3/2±1/2): a compound after ± is put in parentheses, as CGSuite
+      // does, so that the reader sees what the sign covers.
+      const bool compound = t.find("±") != std::string::npos;
+      out += compound ? "(" + t + ")" : t;
+      return out;
+    }
   }
   // Options in the order of their texts, not of their ids: ids depend on the
   // order a universe met its games, and the text must not.
@@ -131,29 +155,84 @@ class Parser {
     if (i_ >= s_.size()) fail("expected a game, found the end of the text");
     if (s_[i_] == '{') {
       ++i_;
-      std::vector<GameId> left = options(depth, '|');
-      ++i_;  // '|'
-      std::vector<GameId> right = options(depth, '}');
-      ++i_;  // '}'
-      return u_.make(std::move(left), std::move(right));
+      return braced(depth);
     }
     if (at("±") || at("+-")) {
       i_ += 2;
-      const std::size_t start = i_;
       const GameId x = expr(depth + 1);
-      if (!u_.is_number(x) || !u_.lt(Universe::kZero, x)) {
-        i_ = start;
-        fail("± is followed by a positive number");
-      }
       return u_.make({x}, {u_.neg(x)});
     }
-    return simple();
+    if (s_[i_] == '(') {
+      ++i_;
+      const GameId g = expr(depth + 1);
+      skip();
+      if (i_ >= s_.size() || s_[i_] != ')') fail("expected ')' closing the '('");
+      ++i_;
+      return g;
+    }
+    return simple(depth);
   }
 
-  std::vector<GameId> options(int depth, char close) {
+  // After '{': lists of options separated by runs of bars, to the '}'; the
+  // game they make by the precedence of the header.
+  GameId braced(int depth) {
+    const std::size_t open = i_ - 1;
+    std::vector<std::vector<GameId>> lists;
+    std::vector<std::size_t> strokes;
+    std::vector<std::size_t> bar_at;
+    for (;;) {
+      lists.push_back(options(depth));
+      if (s_[i_] == '}') {
+        ++i_;
+        break;
+      }
+      bar_at.push_back(i_);
+      std::size_t n = 0;
+      while (i_ < s_.size() && s_[i_] == '|') {
+        ++n;
+        ++i_;
+      }
+      strokes.push_back(n);
+    }
+    if (strokes.empty()) {
+      i_ = open;
+      fail("a game in braces has Left's options, '|', then Right's: {L|R}");
+    }
+    return split(lists, strokes, bar_at, 0, lists.size() - 1)[0];
+  }
+
+  // The options lists lo..hi joined by their bars: split at the bar of most
+  // strokes (which must be the only one of its count there), each side
+  // built the same way; a lone list is itself.
+  std::vector<GameId> split(const std::vector<std::vector<GameId>>& lists,
+                            const std::vector<std::size_t>& strokes,
+                            const std::vector<std::size_t>& bar_at, std::size_t lo,
+                            std::size_t hi) {
+    if (lo == hi) return lists[lo];
+    std::size_t k = lo;
+    for (std::size_t j = lo + 1; j < hi; ++j) {
+      if (strokes[j] > strokes[k]) k = j;
+    }
+    for (std::size_t j = lo; j < hi; ++j) {
+      if (j != k && strokes[j] == strokes[k]) {
+        i_ = bar_at[std::max(j, k)];
+        fail(std::string("two bars of ") + std::to_string(strokes[k]) +
+             (strokes[k] == 1 ? " stroke" : " strokes") +
+             " split one game: write which splits first with more strokes, as {a||b|c} or "
+             "{a|b||c}");
+      }
+    }
+    std::vector<GameId> left = split(lists, strokes, bar_at, lo, k);
+    std::vector<GameId> right = split(lists, strokes, bar_at, k + 1, hi);
+    return {u_.make(std::move(left), std::move(right))};
+  }
+
+  // Options separated by commas, up to a '|' or the closing '}' (left
+  // there).
+  std::vector<GameId> options(int depth) {
     std::vector<GameId> out;
     skip();
-    if (i_ < s_.size() && s_[i_] == close) return out;
+    if (i_ < s_.size() && (s_[i_] == '|' || s_[i_] == '}')) return out;
     for (;;) {
       out.push_back(expr(depth + 1));
       skip();
@@ -161,14 +240,13 @@ class Parser {
         ++i_;
         continue;
       }
-      if (i_ < s_.size() && s_[i_] == close) return out;
-      if (i_ >= s_.size())
-        fail(std::string("expected ',' or '") + close + "', found the end of the text");
-      fail(quoted(std::string("expected ',' or '") + close + "', found ", s_[i_], ""));
+      if (i_ < s_.size() && (s_[i_] == '|' || s_[i_] == '}')) return out;
+      if (i_ >= s_.size()) fail("expected ',', '|' or '}', found the end of the text");
+      fail(quoted("expected ',', '|' or '}', found ", s_[i_], ""));
     }
   }
 
-  GameId simple() {
+  GameId simple(int depth) {
     const std::size_t start = i_;
     GameId g = Universe::kZero;
     bool any = false;
@@ -221,6 +299,12 @@ class Parser {
     if (!any) {
       i_ = start;
       fail(quoted("expected a game ({L|R}, a number, ^, v, *, ±), found ", s_[i_], ""));
+    }
+    // a±G: the number a plus ±G.
+    if (at("±") || at("+-")) {
+      i_ += 2;
+      const GameId x = expr(depth + 1);
+      g = u_.add(g, u_.make({x}, {u_.neg(x)}));
     }
     return g;
   }

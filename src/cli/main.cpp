@@ -1047,9 +1047,12 @@ int run_cli(const Registry& registered, int argc, char** argv, ServeRunner serve
         write_out(nlohmann::json{{"schema", pp::kJsonSchema}, {"games", games}}.dump(2) + "\n");
         return kExitOk;
       }
+      // The names in one column, as wide as the longest (toads-frogs).
+      std::size_t width = 10;
+      for (const pp::GameEntry& g : registry().games()) width = std::max(width, g.name.size());
       std::string out;
       for (const pp::GameEntry& g : registry().games()) {
-        fmt::format_to(std::back_inserter(out), "{:<10} {}\n", g.name, g.summary);
+        fmt::format_to(std::back_inserter(out), "{:<{}} {}\n", g.name, width, g.summary);
       }
       write_out(out);
       return kExitOk;

@@ -1,8 +1,10 @@
 // perfectplay value GAME --position P [--json]: the combinatorial game value
 // of a partizan position (src/cgt/, docs/cgt.md): its canonical form,
 // outcome class, stops, mean, temperature, birthday, atomic weight and
-// thermograph. The games are registry/values.h's list; `value --list` shows
-// them. No game logic here.
+// thermograph. The games are the program's list (registry/values.h's for
+// perfectplay: the notation, binim) and then the registry's games that give
+// a value (GameEntry::cgt_value: the partizan games, own partizan games);
+// `value --list` shows them. No game logic here.
 #include <fmt/format.h>
 
 #include <string>
@@ -35,9 +37,22 @@ void set_value_games(const std::vector<cgt::ValueGame>* games) {
 
 namespace {
 
+// The program's list, then the registry's games with values (a name in
+// both is the list's).
+std::vector<cgt::ValueGame> all_value_games() {
+  std::vector<cgt::ValueGame> out = value_games_in_use();
+  for (const GameEntry& e : registry().games()) {
+    if (!e.cgt_value) continue;
+    bool listed = false;
+    for (const cgt::ValueGame& g : out) listed = listed || g.name == e.name;
+    if (!listed) out.push_back({e.name, e.summary, e.position_format, e.cgt_value});
+  }
+  return out;
+}
+
 std::vector<std::string> value_game_names() {
   std::vector<std::string> names;
-  for (const cgt::ValueGame& g : value_games_in_use()) names.push_back(g.name);
+  for (const cgt::ValueGame& g : all_value_games()) names.push_back(g.name);
   return names;
 }
 
@@ -64,9 +79,10 @@ Command add_value(CLI::App& app) {
       ->check(kWholeNumber);
   return {
       cmd, [] {
+        const std::vector<cgt::ValueGame> games = all_value_games();
         if (list) {
           std::string out;
-          for (const cgt::ValueGame& g : value_games_in_use()) {
+          for (const cgt::ValueGame& g : games) {
             out += fmt::format("{:<12} {}\n{:<12} position: {}\n", g.name, g.summary, "",
                                g.position_help);
           }
@@ -74,7 +90,7 @@ Command add_value(CLI::App& app) {
           return kExitOk;
         }
         const cgt::ValueGame* chosen = nullptr;
-        for (const cgt::ValueGame& g : value_games_in_use()) {
+        for (const cgt::ValueGame& g : games) {
           if (g.name == game) chosen = &g;
         }
         if (game.empty()) throw UsageError("value: name a game (value --list shows them)");

@@ -7,6 +7,7 @@
 #include "games/gridgame/gridgame_entry.h"
 #include "games/nim/nim_entry.h"
 #include "games/octal/octal_entry.h"
+#include "games/partizan/partizan_entry.h"
 
 namespace perfectplay {
 
@@ -19,6 +20,11 @@ void add_builtin_games(Registry& r) {
   r.add(games::gridgame::entry());
   r.add(games::nim::entry());
   r.add(games::octal::entry());
+  // The partizan games (combinatorial values; builder/own_game.h).
+  r.add(games::partizan::domineering_entry());
+  r.add(games::partizan::toads_frogs_entry());
+  r.add(games::partizan::hackenbush_entry());
+  r.add(games::partizan::clobber_entry());
 }
 
 const Registry& builtin_registry() {

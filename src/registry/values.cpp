@@ -1,14 +1,12 @@
 #include "registry/values.h"
 
 #include "games/binim/binim_cgt.h"
-#include "games/partizan/partizan_values.h"
 
 namespace perfectplay {
 
 const std::vector<cgt::ValueGame>& value_games() {
   static const std::vector<cgt::ValueGame> games = [] {
     std::vector<cgt::ValueGame> out{cgt::notation_value_game()};
-    for (cgt::ValueGame& g : games::partizan::value_games()) out.push_back(std::move(g));
     out.push_back(games::binim::value_game());
     return out;
   }();

@@ -22,6 +22,7 @@
 #include "api/analysis.h"
 #include "api/entry.h"
 #include "api/explain.h"
+#include "cgt/report.h"
 #include "core/input_error.h"
 #include "registry/registry.h"
 #include "solvers/search_limits.h"
@@ -200,6 +201,22 @@ Response solve(const Registry& games, const std::string& route, const nlohmann::
       // variation to a modest depth (each ply is one more analysis).
       return json_response(200, explain_document(g, position, params, ExplainOptions{40}));
     }
+    if (route == "/api/value") {
+      // The value panel of a partizan game: the position's canonical form
+      // and thermograph (cgt/report.h). Its parts are bounded as `value`'s
+      // default (about 1 GB) or --max-states, whichever is smaller.
+      require(static_cast<bool>(g.cgt_value), g, "combinatorial value");
+      const std::string position =
+          string_field(j, "position", false, limits.max_position, g.default_position);
+      const cgt::CgtReport r = g.cgt_value(
+          position,
+          static_cast<std::size_t>(std::min<std::uint64_t>(limits.max_states, 1'000'000)));
+      return json_response(200, {{"schema", kJsonSchema},
+                                 {"game", g.name},
+                                 {"position", r.position},
+                                 {"value", cgt::to_json(r)},
+                                 {"parts", r.parts}});
+    }
     if (route == "/api/play") {
       require(static_cast<bool>(g.apply), g, "play");
       const std::string position =
@@ -372,7 +389,7 @@ namespace {
 
 bool is_solving_route(const std::string& route) {
   return route == "/api/analyze" || route == "/api/hint" || route == "/api/play" ||
-         route == "/api/generate" || route == "/api/explain";
+         route == "/api/generate" || route == "/api/explain" || route == "/api/value";
 }
 
 // "application/json", in any case, with parameters ("; charset=utf-8") or

@@ -39,7 +39,8 @@ TEST(Canonical, SmallestGames) {
   // {1 | -1} = ±1, a switch that stays as it is.
   const GameId pm1 = u.make({one}, {minus_one});
   EXPECT_EQ(u.text(pm1), "±1");
-  EXPECT_EQ(u.text(u.make({u.integer(2)}, {minus_one})), "{2|-1}");
+  // {2 | -1} = 1/2 + ±3/2: its mean and a switch, printed so.
+  EXPECT_EQ(u.text(u.make({u.integer(2)}, {minus_one})), "1/2±3/2");
   // A reversible option: in G = {*2 | }, *2 reverses through its Right
   // option 0 (0 <= G: G has no Right option and 0 no Left one), so *2 is
   // replaced by 0's Left options, none: G = 0. By play: Left moving first
@@ -101,8 +102,10 @@ TEST(Canonical, AtomicWeight) {
 TEST(Canonical, ParseAndPrint) {
   Universe u;
   for (const char* s :
-       {"0",  "1",  "-3",   "1/2",   "-3/4", "*",  "*3",   "^",      "v",     "^*",
-        "v*", "^2", "v3*2", "1/2^*", "-1v",  "±1", "±1/2", "{2|-1}", "{1|0}", "{2|{1|0}}"}) {
+       {"0",    "1",       "-3",       "1/2",        "-3/4",        "*",
+        "*3",   "^",       "v",        "^*",         "v*",          "^2",
+        "v3*2", "1/2^*",   "-1v",      "±1",         "±1/2",        "1/2±3/2",
+        "2±1",  "1/2±1/2", "-3/2±1/4", "±(3/2±1/2)", "{2|1/2±1/2}", "{1,1/2±1/2|-1}"}) {
     const GameId g = u.parse(s);
     EXPECT_EQ(u.text(g), s) << s;
     EXPECT_EQ(u.parse(u.text(g)), g) << s;
@@ -115,6 +118,30 @@ TEST(Canonical, ParseAndPrint) {
   EXPECT_EQ(u.parse("+-1"), u.parse("±1"));
   EXPECT_EQ(u.parse("{ 0 , * | 0 }"), u.parse("^*"));
   EXPECT_EQ(u.parse("{|}"), Universe::kZero);
+  // a±b is {a+b | a-b}: printed so wherever a switch of numbers is.
+  EXPECT_EQ(u.parse("2±1"), u.make({u.integer(3)}, {u.integer(1)}));
+  EXPECT_EQ(u.parse("2+-1"), u.parse("{3|1}"));
+  EXPECT_EQ(u.text(u.parse("{1|0}")), "1/2±1/2");
+  EXPECT_EQ(u.parse("±{2|1}"), u.parse("{{2|1}|{-1|-2}}"));
+  EXPECT_EQ(u.parse("±(3/2±1/2)"), u.parse("±{2|1}"));
+  EXPECT_THROW(u.parse("(1"), InputError);
+  // Bars of several strokes: the most strokes split first.
+  EXPECT_EQ(u.parse("{1||0|-1}"), u.parse("{1|{0|-1}}"));
+  EXPECT_EQ(u.parse("{2|1||0}"), u.parse("{{2|1}|0}"));
+  EXPECT_EQ(u.parse("{3|||2||1|0}"), u.parse("{3|{2|{1|0}}}"));
+  EXPECT_EQ(u.parse("{3||2|1|||0}"), u.parse("{{3|{2|1}}|0}"));
+  EXPECT_EQ(u.parse("{1||0}"), u.parse("{1|0}"));
+  EXPECT_EQ(u.parse("{0,*||0|-1}"), u.parse("{0,*|{0|-1}}"));
+  for (const char* s : {"{1|0|-1}", "{1||0||-1}", "{3||2|1||0}"}) {
+    try {
+      u.parse(s);
+      ADD_FAILURE() << s << " accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("two bars"), std::string::npos) << s << ": " << e.what();
+    }
+  }
+  EXPECT_THROW(u.parse("{1}"), InputError);
+  EXPECT_THROW(u.parse("{1||"), InputError);
   EXPECT_THROW(u.parse("{1|"), InputError);
   EXPECT_THROW(u.parse("1/3"), InputError);
   EXPECT_THROW(u.parse("x"), InputError);

@@ -66,6 +66,48 @@ TEST(Domineering, RectangleTransposeIsNegative) {
   }
 }
 
+// Domineering rectangles against the published tables, entry by entry.
+// m x n is m rows by n columns; Left (Vertical, V) places vertical dominoes.
+// Outcomes: V = L (Left wins whoever starts), H = R, 1 = N (the first
+// player wins), 2 = P (the second player wins).
+//   2 x n, n = 1..8: Berlekamp, "Blockbuster and Domineering", J. Combin.
+//     Theory A 49 (1988), as tabulated in MathWorld's "Domineering": V, 1,
+//     1, H, V, 1, 1, H.
+//   3 x n, n = 1..5 and 5 x n, n = 1..5: Lachmann, Moore and Rapaport, "Who
+//     wins Domineering on rectangular boards?" (2000; in More Games of No
+//     Chance, 2002), as MathWorld tabulates them: 3 x n: V, 1, 1, H, H; 5 x n:
+//     V, H, V, H, 2 (and 5 x 6: H, 34 s of CPU: docs/cgt.md's table only).
+// Values:
+//   2 x 2 = ±1 (Winning Ways ch. 5; Lessons in Play ch. 1);
+//   2 x 3 = {2 | -1/2}, mean 3/4, temperature 5/4 (the 2 x 3 example of
+//     Wikipedia's "Domineering", two rows, Right's four moves);
+//   3 x 2 = {1/2 | -2} = -3/4 ± 5/4 (Berlekamp's notes for Math 275,
+//     Berkeley 2003, "2xN Domineering").
+TEST(Domineering, PublishedRectangles) {
+  const domineering::Rules rules;
+  Universe u;
+  cgt::PartizanValuer valuer(rules, u);
+  const auto outcome = [&](int r, int c) {
+    return std::string(cgt::outcome_name(u.outcome(valuer.value(domineering::rectangle(r, c)))));
+  };
+  const std::string two = "LNNRLNNR";  // V 1 1 H V 1 1 H
+  const std::string three = "LNNRR";   // V 1 1 H H
+  const std::string five = "LRLRP";    // V H V H 2
+  for (int n = 1; n <= 8; ++n) EXPECT_EQ(outcome(2, n), two.substr(n - 1, 1)) << "2 x " << n;
+  for (int n = 1; n <= 5; ++n) EXPECT_EQ(outcome(3, n), three.substr(n - 1, 1)) << "3 x " << n;
+  for (int n = 1; n <= 5; ++n) EXPECT_EQ(outcome(5, n), five.substr(n - 1, 1)) << "5 x " << n;
+  const GameId g22 = valuer.value(domineering::rectangle(2, 2));
+  EXPECT_EQ(u.text(g22), "±1");
+  const GameId g23 = valuer.value(domineering::rectangle(2, 3));
+  EXPECT_EQ(g23, u.parse("{2|-1/2}"));
+  EXPECT_EQ(u.mean(g23), Rational(3, 4));
+  EXPECT_EQ(u.temperature(g23), Rational(5, 4));
+  const GameId g32 = valuer.value(domineering::rectangle(3, 2));
+  EXPECT_EQ(g32, u.parse("{1/2|-2}"));
+  EXPECT_EQ(g32, u.parse("-3/4±5/4"));
+  EXPECT_EQ(u.text(g32), "-3/4±5/4");
+}
+
 TEST(ToadsFrogs, SmallStrips) {
   const toads_frogs::Rules rules;
   Universe u;

@@ -27,6 +27,7 @@ using Position = Grid;  // 0 empty, 1 Left's stone (x), 2 Right's (o)
 struct Move {
   int from = 0;
   int to = 0;
+  int cols = 0;  // the board's width, so that a move names its cells alone
   friend bool operator==(const Move&, const Move&) = default;
 };
 
@@ -63,7 +64,8 @@ class Rules {
         const int nc[4] = {c, c, c - 1, c + 1};
         for (int k = 0; k < 4; ++k) {
           if (nr[k] < 0 || nr[k] >= p.rows || nc[k] < 0 || nc[k] >= p.cols) continue;
-          if (p.at(nr[k], nc[k]) == theirs) out.push_back({r * p.cols + c, nr[k] * p.cols + nc[k]});
+          if (p.at(nr[k], nc[k]) == theirs)
+            out.push_back({r * p.cols + c, nr[k] * p.cols + nc[k], p.cols});
         }
       }
     }

@@ -26,6 +26,7 @@ using Position = Grid;  // cell 1 = free, 0 = filled or off the board
 struct Move {
   int a = 0;  // cell indices (row-major), a above or left of b
   int b = 0;
+  int cols = 0;  // the board's width, so that a move names its cells alone
   friend bool operator==(const Move&, const Move&) = default;
 };
 
@@ -59,7 +60,8 @@ class Rules {
         const int r2 = vertical ? r + 1 : r;
         const int c2 = vertical ? c : c + 1;
         if (r2 >= p.rows || c2 >= p.cols) continue;
-        if (p.at(r, c) != 0 && p.at(r2, c2) != 0) out.push_back({r * p.cols + c, r2 * p.cols + c2});
+        if (p.at(r, c) != 0 && p.at(r2, c2) != 0)
+          out.push_back({r * p.cols + c, r2 * p.cols + c2, p.cols});
       }
     }
     return out;

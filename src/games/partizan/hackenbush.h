@@ -4,9 +4,10 @@
 // it on its stalk fall. The player who cannot move loses (normal play).
 //
 // Position text: stalks separated by blanks, each a string of 'B' (blue) and
-// 'R' (red) from the ground up: "BRB RR" is two stalks. A move names a stalk
-// and the height of the cut edge (0 = the edge on the ground). Each stalk is
-// a part; a stalk cut to nothing is left out.
+// 'R' (red) from the ground up: "BRB RR" is two stalks; '-' is a stalk cut
+// to nothing. A move names a stalk and the height of the cut edge (0 = the
+// edge on the ground). Each stalk is a part; a stalk cut to nothing is left
+// out of the parts.
 #pragma once
 
 #include <cstdint>
@@ -83,10 +84,19 @@ inline Position parse(std::string_view text) {
       in_stalk = false;
       continue;
     }
+    // '-' alone is a stalk cut to nothing (format writes it, so that a
+    // stalk keeps its number through a game).
+    if (c == '-' && !in_stalk &&
+        (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '\n' || text[i + 1] == '\r' ||
+         text[i + 1] == '\t')) {
+      p.stalks.emplace_back();
+      continue;
+    }
     if (c != 'B' && c != 'R') {
-      throw InputError(
-          1, i + 1,
-          std::string("an edge is 'B' (blue, Left's) or 'R' (red, Right's), found '") + c + "'");
+      throw InputError(1, i + 1,
+                       std::string("an edge is 'B' (blue, Left's) or 'R' (red, Right's), and '-' "
+                                   "a stalk cut to nothing; found '") +
+                           c + "'");
     }
     if (!in_stalk) p.stalks.emplace_back();
     in_stalk = true;

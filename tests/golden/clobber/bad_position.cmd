@@ -1,0 +1,1 @@
+analyze clobber --position 'L:xo/o'

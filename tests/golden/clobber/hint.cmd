@@ -1,0 +1,1 @@
+hint clobber --position 'L:xoxo/oxox'

@@ -1,0 +1,1 @@
+play clobber --position 'L:xo/ox' --as both

@@ -1,0 +1,1 @@
+value clobber --position 'L:xo/ox'

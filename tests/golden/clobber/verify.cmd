@@ -1,0 +1,1 @@
+verify clobber --trials 200 --seed 3

@@ -1,0 +1,1 @@
+analyze domineering --position 'L:../..' --json

@@ -1,0 +1,1 @@
+hint domineering --position 'R:..../....'

@@ -1,0 +1,1 @@
+play domineering --position 'L:../..' --as both

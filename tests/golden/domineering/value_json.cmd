@@ -1,0 +1,1 @@
+value domineering --position 'R:.#/..' --json

@@ -1,0 +1,1 @@
+verify domineering --trials 200 --seed 3

@@ -1,0 +1,1 @@
+analyze hackenbush --position 'L:BRB RR BR'

@@ -1,0 +1,1 @@
+analyze hackenbush --position 'R:BR - RRB'

@@ -1,0 +1,1 @@
+hint hackenbush --position 'R:BRRB RBBR B'

@@ -1,0 +1,1 @@
+play hackenbush --position 'L:BR RB' --as both

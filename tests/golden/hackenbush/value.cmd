@@ -1,0 +1,1 @@
+value hackenbush --position 'L:BRR BRB'

@@ -1,0 +1,1 @@
+verify hackenbush --trials 200 --seed 3

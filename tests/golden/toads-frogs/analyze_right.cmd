@@ -1,0 +1,1 @@
+analyze toads-frogs --position 'R:TT.F.TF.F'

@@ -1,0 +1,1 @@
+analyze toads-frogs --position 'L:TT.X'

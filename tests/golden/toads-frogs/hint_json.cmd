@@ -1,0 +1,1 @@
+hint toads-frogs --position 'L:TTT..FFF' --json

@@ -1,0 +1,1 @@
+play toads-frogs --position 'R:T.F'

@@ -1,0 +1,1 @@
+value toads-frogs --position 'L:TT..FF'

@@ -1,0 +1,1 @@
+verify toads-frogs --trials 200 --seed 3
