@@ -34,7 +34,8 @@ import numbers as _numbers
 
 from . import _core
 from ._version import __version__
-from .own import Rules, RulesError, Table, analyze, check, hint, play, solve, table  # noqa: F401
+from .own import (Rules, RulesError, Table, analyze, certify_merge, check, hint, play,  # noqa: F401
+                  serve, solve, table)
 
 InputError = _core.InputError
 RequestError = _core.RequestError
@@ -60,7 +61,8 @@ __all__ = [
     "games",
     "linear_sum_assignment",
 ]
-__all__ += ["Rules", "RulesError", "Table", "analyze", "check", "hint", "play", "solve", "table"]
+__all__ += ["Rules", "RulesError", "Table", "analyze", "certify_merge", "check", "hint", "play",
+            "serve", "solve", "table"]
 
 _UINT64_MAX = (1 << 64) - 1
 # The registry's list, parsed once: it is fixed for the life of the process.
