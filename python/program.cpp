@@ -336,7 +336,7 @@ class PyRules {
   std::vector<Position> shrinks(const Position& p) const {
     return s_->python([&] {
       std::vector<Position> out;
-      Ref ps(PyObject_CallMethod(s_->game, "shrink", "O", s_->adapter->object(p.id)));
+      Ref ps(PyObject_CallMethod(s_->game, "shrink", "(O)", s_->adapter->object(p.id)));
       if (!ps) Shared::raise_pending(s_->adapter->name() + ".shrink(p)");
       Ref it(PyObject_GetIter(ps.p));
       if (!it) Shared::raise_pending(s_->adapter->name() + ".shrink(p)");
@@ -664,8 +664,9 @@ std::string certify(const py::list& games, std::uint64_t size, std::uint64_t ind
   auto registry = registry_of(games);
   const pp::GameEntry& g = registry->games().front();
   if (!g.certify) {
+    const std::string name = g.name;
     drop(registry);
-    throw py::value_error(g.name + " has no theory(p) or no positions(size): nothing to certify");
+    throw py::value_error(name + " has no theory(p) or no positions(size): nothing to certify");
   }
   std::string out;
   std::string error;

@@ -528,11 +528,16 @@ def _word(game):
 def _identity(game):
     """What certify reports bind a game's run to: the hash of its rules'
     source (else its class name) and of the module that ran them."""
-    try:
-        source = _inspect.getsource(type(game))
-    except (OSError, TypeError):
-        source = type(game).__qualname__
+    parts = [game._game, game.theory] if isinstance(game, _WithTheory) else [game]
+    source = ""
+    for part in parts:
+        what = part if callable(part) and not hasattr(part, "moves") else type(part)
+        try:
+            source += _inspect.getsource(what)
+        except (OSError, TypeError):
+            source += getattr(what, "__qualname__", repr(what))
     rules = _hashlib.sha256(source.encode()).hexdigest()[:16]
+    game = parts[0]
     mod = _program().__file__
     with open(mod, "rb") as f:
         module = _hashlib.sha256(f.read()).hexdigest()[:16]
@@ -597,6 +602,11 @@ def serve(game, host="127.0.0.1", port=8080, open=False, *, max_states=_DEFAULT_
 def _certify(game, theory, size, shard, report, threads, checkpoint, max_states):
     if theory is not None and theory is not getattr(game, "theory", None):
         game = _WithTheory(game, theory)
+    for method in ("theory", "positions"):
+        if getattr(game, method, None) is None:
+            raise RulesError(f"{_name(game)} has no {method}(...): check(size=...) compares "
+                             f"theory(p) with exhaustive search on every position of "
+                             f"positions(size)")
     k, n = (1, 1) if shard is None else shard
     if not (1 <= int(k) <= int(n)):
         raise ValueError(f"shard=({k}, {n}): the shard is (k, n) with 1 <= k <= n")
