@@ -48,13 +48,16 @@ import re as _re
 from . import _core
 
 RulesError = _core.RulesError
+CgtValue = _core.CgtValue
 
 __all__ = [
     "Rules",
     "RulesError",
     "Table",
+    "CgtValue",
     "analyze",
     "certify_merge",
+    "cgt_value",
     "check",
     "hint",
     "play",
@@ -76,6 +79,11 @@ class Rules:
     ending = "normal"
     impartial = False
     loopy = False
+
+    def cgt_value(self, p=None, *, max_parts=1_000_000):
+        """The combinatorial game value of ``p`` (partizan rules: ``left_moves``
+        and ``right_moves``), as ``perfectplay.cgt_value(self, p)``."""
+        return cgt_value(self, p, max_parts=max_parts)
 
 
 def _mode(game):
@@ -689,3 +697,39 @@ def _theory_move_index(game, p):
     if mode != "score" and best_key == 0:
         return None  # every move leaves the opponent winning, says the theory
     return best
+
+
+# ---- combinatorial game values ------------------------------------------------
+
+
+def cgt_value(game, position=None, *, max_parts=1_000_000):
+    """The value of a partizan position in canonical form, as a ``CgtValue``.
+
+    ``game``: your partizan rules (``left_moves(p)`` and ``right_moves(p)``:
+    the moves of Left and of Right, ``play(p, m)``; optional
+    ``components(p)``, the independent parts whose values add up, and
+    ``key(p)``; ``position`` defaults to ``start()``), or a built-in game with
+    values, by name or as ``perfectplay.game(...)``, with the position in its
+    text (``perfectplay value --list``: domineering, toads-frogs, hackenbush,
+    clobber, binim, and cgt, the notation itself).
+
+    A ``CgtValue`` adds (``+``), negates and subtracts (``-``), compares
+    (``<=``, ``<``, ``==``: the order of games; ``confused_with``: neither is
+    <= the other, G || H) with other values and ints; ``str`` is the standard
+    notation (``{2|-1}``, ``^*``, ``3/4``, ``±1``), and ``CgtValue(text)``
+    reads it back. Its properties: ``outcome`` ("L", "R", "P" or "N"),
+    ``mean``, ``temperature``, ``stops`` (left and right, as Fractions),
+    ``birthday``, ``thermograph`` (the walls as corners and a last slope),
+    ``atomic_weight`` (all-small values, else None), ``is_number``,
+    ``left_options`` and ``right_options`` (canonical). ``max_parts`` bounds
+    the distinct parts valued (then ``SearchLimitExceeded``).
+    """
+    if getattr(game, "left_moves", None) is not None:
+        return _core.cgt_of_rules(game, _start(game, position), int(max_parts))
+    name = game if isinstance(game, str) else getattr(game, "name", None)
+    if not isinstance(name, str):
+        raise TypeError("cgt_value takes partizan rules (left_moves and right_moves) or a "
+                        "built-in game with values (its name, or perfectplay.game(name))")
+    if position is None:
+        raise TypeError(f"cgt_value of the built-in {name} needs a position (its text)")
+    return _core.cgt_of_builtin(name, str(position), int(max_parts))
