@@ -558,11 +558,28 @@ def _info(game):
     fmt = ("as format(p) writes it" if getattr(game, "format", None) is not None
            else "a Python literal, as repr(p) writes it")
     examples = list(getattr(game, "examples", None) or [])
-    return {"name": _word(game), "summary": summary,
+    return {"name": _word(game), "summary": summary, "start": _first(game, examples),
             "position_format": fmt + (" (parse(text) reads it)"
                                       if getattr(game, "parse", None) is not None else ""),
-            "start": _start(game, None), "examples": examples,
+            "examples": examples,
             "identity": _identity(game) if getattr(game, "positions", None) else ""}
+
+
+def _first(game, examples):
+    """The position the board and `play` start from: start(), else the first
+    example, else the first of positions(0), positions(1), ... (certify needs
+    no start)."""
+    if getattr(game, "start", None) is not None:
+        return game.start()
+    if examples:
+        return examples[0]
+    positions = getattr(game, "positions", None)
+    if positions is not None:
+        for size in range(64):
+            for p in positions(size):
+                return p
+    raise RulesError(f"{_name(game)} has no start(): the board and the command line need a "
+                     f"first position (define start(), or examples = [...])")
 
 
 def _entry(game, max_states):

@@ -129,3 +129,21 @@ def test_a_theory_given_to_check_is_bound_into_the_report():
     wrong = perfectplay.check(Wythoff(), Sloppy().theory, size=10)
     assert right["ok"] and not wrong["ok"]
     assert right["description"] != wrong["description"]
+
+
+def test_certify_needs_no_start():
+    class Take(perfectplay.Rules):
+        def moves(self, n):
+            return [1, 2][:n]
+
+        def play(self, n, k):
+            return n - k
+
+        def theory(self, n):
+            return n % 3 != 0
+
+        def positions(self, size):
+            return [size]
+
+    r = perfectplay.check(Take(), size=30)
+    assert r["ok"] and r["checked"] == 31
