@@ -215,3 +215,30 @@ def test_serve_refuses_a_taken_port():
             perfectplay.serve(Wythoff(), port=sock.getsockname()[1])
     finally:
         sock.close()
+
+
+def test_every_example_is_served_with_perfectplay_analyze_s_values(served):
+    from coins import Coins
+    from dawson import Octal
+    from domineering import Domineering
+    from nim import Nim
+    from subtraction import Subtraction
+    from perfectplay import own
+
+    games = {"coins.py:Coins": Coins(), "dawson.py:Octal": Octal(), "nim.py:Nim": Nim(),
+             "subtraction.py:Subtraction": Subtraction(), "tictactoe.py:TicTacToe": TicTacToe(),
+             "wythoff.py:Wythoff": Wythoff(), "domineering.py:Domineering": Domineering()}
+    s = served("-m", "perfectplay", "serve", *games, "--port", "0")
+    status, listed = s.get("api/games")
+    by_name = {own._word(g): g for g in games.values()}
+    assert [g["name"] for g in json.loads(listed)["games"]] == list(by_name)
+    for name, game in by_name.items():
+        status, a = s.post("analyze", {"game": name})
+        assert status == 200, (name, a)
+        mine = perfectplay.analyze(game)
+        assert a["value"] == mine["value"] and same_moves(a, mine), name
+        first = a["moves"][0]
+        status, p = s.post("play", {"game": name, "position": a["position"], "move": first["move"]})
+        assert status == 200 and p["position"] == first["position"], name
+    code, _, _ = s.interrupt()
+    assert code == 0
