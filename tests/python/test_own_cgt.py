@@ -112,6 +112,11 @@ def test_builtin_games_by_name_and_as_game_objects():
     assert str(perfectplay.cgt_value("toads-frogs", "T.F")) == "*"
     with pytest.raises(ValueError, match="no built-in game 'nim' has values"):
         perfectplay.cgt_value("nim", "3")
+    # A built-in game object: binim's stacks are integers (its theory), and
+    # values of positions add as the positions' stacks do.
+    binim = perfectplay.game("binim")
+    assert binim.cgt_value("00 1") == 1
+    assert binim.cgt_value("00 1") + binim.cgt_value("0 1") == binim.cgt_value("00 1 0 1")
 
 
 def test_user_partizan_errors_are_clear():
