@@ -75,11 +75,12 @@ class UserError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Set when a serve is stopping: every user's game then refuses to expand
-// another position (SearchCancelled), so a search in slow Python rules ends
-// at its next expansion, not at the solvers' next look at their stop flag
-// (every 4096 positions: seconds, in rules that take a millisecond each).
-std::atomic<bool> g_stopping{false};
+// A serve's stop flag, shared by the rules of the games it serves: once set,
+// they refuse to expand another position (SearchCancelled), so a search in
+// slow Python rules ends at its next expansion, not at the solvers' next look
+// at their own stop flag (every 4096 positions: seconds, in rules that take a
+// millisecond each).
+using StopFlag = std::shared_ptr<std::atomic<bool>>;
 
 // The GIL, from any thread (PyGILState).
 class Gil {
@@ -107,7 +108,8 @@ struct Ref {
 // callables, under one mutex. Destroyed with the GIL taken (it holds Python
 // objects), from whichever thread drops the last copy.
 struct Shared {
-  Shared(py::object game_, Mode mode, std::uint64_t max_states) {
+  Shared(py::object game_, Mode mode, std::uint64_t max_states, StopFlag stop_)
+      : stop(std::move(stop_)) {
     adapter = std::make_unique<Adapter>(game_, mode, max_states);
     adapter->set_served();
     game = game_.release().ptr();
@@ -132,7 +134,7 @@ struct Shared {
   template <class F>
   auto locked(F f) {
     const std::lock_guard<std::mutex> lock(mu);
-    if (g_stopping.load(std::memory_order_relaxed)) throw pp::SearchCancelled();
+    if (stop->load(std::memory_order_relaxed)) throw pp::SearchCancelled();
     try {
       return f();
     } catch (const UserCodeFailed&) {
@@ -190,6 +192,7 @@ struct Shared {
     return texts.emplace(id, std::move(t)).first->second;
   }
 
+  StopFlag stop;
   std::unique_ptr<Adapter> adapter;
   std::mutex mu;
   PyObject* game = nullptr;
@@ -445,8 +448,9 @@ pp::OwnGameInfo info_of(const py::dict& d) {
 }
 
 template <Kind K>
-pp::GameEntry entry_of(py::object game, Mode mode, const py::dict& d, std::uint64_t max_states) {
-  auto shared = std::make_shared<Shared>(game, mode, max_states);
+pp::GameEntry entry_of(py::object game, Mode mode, const py::dict& d, std::uint64_t max_states,
+                       const StopFlag& stop) {
+  auto shared = std::make_shared<Shared>(game, mode, max_states, stop);
   pp::OwnGameInfo info = info_of(d);
   const bool theory = shared->has_theory;
   const bool positions = py::hasattr(game, "positions");
@@ -494,15 +498,15 @@ namespace {
 // The GameEntry of a user's rules: the kind chosen by perfectplay.own
 // (_mode: "winloss", "nimber" or "score"; "loopy" games are refused there).
 pp::GameEntry entry(py::object game, const std::string& mode, const py::dict& info,
-                    std::uint64_t max_states) {
+                    std::uint64_t max_states, const StopFlag& stop) {
   const Mode m = mode_of(mode);
   switch (m) {
     case Mode::kWinLoss:
-      return entry_of<Kind::kWinLoss>(std::move(game), m, info, max_states);
+      return entry_of<Kind::kWinLoss>(std::move(game), m, info, max_states, stop);
     case Mode::kNimber:
-      return entry_of<Kind::kImpartial>(std::move(game), m, info, max_states);
+      return entry_of<Kind::kImpartial>(std::move(game), m, info, max_states, stop);
     case Mode::kScore:
-      return entry_of<Kind::kScored>(std::move(game), m, info, max_states);
+      return entry_of<Kind::kScored>(std::move(game), m, info, max_states, stop);
     case Mode::kLoopy:
       break;
   }
@@ -512,13 +516,14 @@ pp::GameEntry entry(py::object game, const std::string& mode, const py::dict& in
 // A registry of the user's games, each given as (rules, mode, info, max_states).
 // Built with the GIL held; dropped with it released (the entries take it to
 // release their Python objects).
-std::unique_ptr<pp::Registry> registry_of(const py::list& games) {
+std::unique_ptr<pp::Registry> registry_of(
+    const py::list& games, const StopFlag& stop = std::make_shared<std::atomic<bool>>()) {
   auto r = std::make_unique<pp::Registry>();
   for (py::handle g : games) {
     const py::tuple t = py::reinterpret_borrow<py::tuple>(g);
     try {
-      r->add(
-          entry(t[0], t[1].cast<std::string>(), t[2].cast<py::dict>(), t[3].cast<std::uint64_t>()));
+      r->add(entry(t[0], t[1].cast<std::string>(), t[2].cast<py::dict>(),
+                   t[3].cast<std::uint64_t>(), stop));
     } catch (const std::invalid_argument& e) {
       throw py::value_error(e.what());
     } catch (const UserError& e) {
@@ -530,24 +535,38 @@ std::unique_ptr<pp::Registry> registry_of(const py::list& games) {
   return r;
 }
 
-// perfectplay.own._announce(url, open): prints where the board is (and opens
-// a browser), from Python so that its stdout is Python's.
-void announce(const std::string& url, bool open) {
+// Calls the Python callable f(args...) with the GIL taken (the result is
+// dropped with it held); an exception it raises is printed and counts as
+// false (the server goes on). Returns whether the result is true.
+template <class... A>
+bool call_python(const py::object& f, A&&... args) {
   const Gil gil;
   try {
-    py::module_::import("perfectplay.own").attr("_announce")(url, open);
+    const py::object r = f(std::forward<A>(args)...);
+    return PyObject_IsTrue(r.ptr()) == 1;
   } catch (py::error_already_set& e) {
     e.restore();
     PyErr_Print();
+    return false;
   }
 }
+
+// How a serve is told where it is and when to stop: `announce(url)` once
+// bound (perfectplay.own._announce prints it, from Python so that its stdout
+// is Python's); `should_stop()` every 0.1 s (None: only Ctrl-C stops it).
+struct ServeHooks {
+  py::object announce;
+  py::object should_stop;
+  StopFlag stop;
+};
 
 // The web board over `games` (the same Handler and HttpServer as `perfectplay
 // serve`), on this thread, without the GIL, until Ctrl-C (checked every
 // 0.1 s with the GIL taken: Python's SIGINT handler only sets a flag) or
 // until the server stops. Returns the exit code: 0 after a clean stop, 1 when
 // the address cannot be bound.
-int serve_registry(const pp::cli::ServeOptions& o, const pp::Registry& games) {
+int serve_registry(const pp::cli::ServeOptions& o, const pp::Registry& games,
+                   const ServeHooks& hooks) {
   pp::web::Limits limits = o.limits;
   limits.time_limit = std::chrono::milliseconds(o.time_limit_ms);
   limits.loopback_hosts_only = pp::web::loopback_address(o.host);
@@ -569,7 +588,8 @@ int serve_registry(const pp::cli::ServeOptions& o, const pp::Registry& games) {
                  v6 ? "[" : "", o.host.c_str(), v6 ? "]" : "", o.port);
     return 1;
   }
-  announce(fmt::format("http://{}{}{}:{}/", v6 ? "[" : "", o.host, v6 ? "]" : "", port), o.open);
+  (void)call_python(hooks.announce,
+                    fmt::format("http://{}{}{}:{}/", v6 ? "[" : "", o.host, v6 ? "]" : "", port));
 
   std::mutex mu;
   std::condition_variable cv;
@@ -588,20 +608,28 @@ int serve_registry(const pp::cli::ServeOptions& o, const pp::Registry& games) {
       if (cv.wait_for(lock, std::chrono::milliseconds(100), [&] { return done; })) break;
     }
     if (stopping) continue;
-    const Gil gil;
-    if (PyErr_CheckSignals() != 0) {
-      PyErr_Clear();  // Ctrl-C: the server's clean stop is the answer
+    bool stop = false;
+    {
+      const Gil gil;
+      if (PyErr_CheckSignals() != 0) {
+        PyErr_Clear();  // Ctrl-C (main thread only): the server's clean stop is the answer
+        stop = true;
+      }
+    }
+    if (!stop && !hooks.should_stop.is_none()) {
+      stop = call_python(hooks.should_stop);
+    }
+    if (stop) {
       stopping = true;
-      g_stopping = true;
+      *hooks.stop = true;
       handler->shutdown();
       server->stop();
     }
   }
   listener.join();
-  g_stopping = true;
+  *hooks.stop = true;
   server.reset();
   handler.reset();  // joins the workers (their searches were cancelled)
-  g_stopping = false;
   std::fprintf(stderr, "perfectplay: server stopped\n");
   std::fflush(stderr);
   return ok ? 0 : 1;
@@ -613,29 +641,44 @@ void drop(std::unique_ptr<pp::Registry>& r) {
   r.reset();
 }
 
-int serve(const py::list& games, const std::string& host, int port, bool open,
-          std::uint64_t max_states, std::uint64_t time_limit_ms, unsigned workers) {
-  auto registry = registry_of(games);
+int serve(const py::list& games, const std::string& host, int port, std::uint64_t max_states,
+          std::uint64_t time_limit_ms, unsigned workers, py::object announce,
+          py::object should_stop) {
+  ServeHooks hooks{std::move(announce), std::move(should_stop),
+                   std::make_shared<std::atomic<bool>>(false)};
+  auto registry = registry_of(games, hooks.stop);
   pp::cli::ServeOptions o;
   o.host = host;
   o.port = port;
-  o.open = open;
   o.limits.max_states = max_states;
   o.limits.workers = workers;
   o.time_limit_ms = time_limit_ms;
   int code = 0;
   {
     const py::gil_scoped_release nogil;
-    code = serve_registry(o, *registry);
+    code = serve_registry(o, *registry, hooks);
     registry.reset();
   }
   return code;
 }
 
+// run_cli's serve (a plain function, cli.h's ServeRunner): the hooks of the
+// run_cli call in progress.
+ServeHooks* g_cli_hooks = nullptr;
+int serve_for_cli(const pp::cli::ServeOptions& o, const pp::Registry& games) {
+  {
+    const Gil gil;
+    g_cli_hooks->announce = py::module_::import("perfectplay.own").attr("_announcer")(o.open);
+  }
+  return serve_registry(o, games, *g_cli_hooks);
+}
+
 // The command line (cli/cli.h's run_cli) over the user's games: what
 // `python -m perfectplay COMMAND ...` runs; `serve` is serve_registry.
 int run_cli(const py::list& games, const std::vector<std::string>& args) {
-  auto registry = registry_of(games);
+  ServeHooks hooks{py::none(), py::none(), std::make_shared<std::atomic<bool>>(false)};
+  auto registry = registry_of(games, hooks.stop);
+  g_cli_hooks = &hooks;
   std::vector<std::string> argv_text = args;
   std::vector<char*> argv;
   for (std::string& a : argv_text) argv.push_back(a.data());
@@ -645,7 +688,7 @@ int run_cli(const py::list& games, const std::vector<std::string>& args) {
     const py::gil_scoped_release nogil;
     std::fflush(stdout);
     code = pp::cli::run_cli(*registry, static_cast<int>(argv_text.size()), argv.data(),
-                            &serve_registry);
+                            &serve_for_cli);
     std::fflush(stdout);
     std::fflush(stderr);
     registry.reset();
@@ -733,8 +776,8 @@ PYBIND11_MODULE(_program, m) {
   m.doc() = "perfectplay's own games as GameEntries: serve, the command line, certify";
   // RulesError is _core's (one class for both modules).
   g_rules_error = py::module_::import("perfectplay._core").attr("RulesError").ptr();
-  m.def("serve", &serve, py::arg("games"), py::arg("host"), py::arg("port"), py::arg("open"),
-        py::arg("max_states"), py::arg("time_limit_ms"), py::arg("workers"));
+  m.def("serve", &serve, py::arg("games"), py::arg("host"), py::arg("port"), py::arg("max_states"),
+        py::arg("time_limit_ms"), py::arg("workers"), py::arg("announce"), py::arg("should_stop"));
   m.def("run_cli", &run_cli, py::arg("games"), py::arg("argv"));
   m.def("certify", &certify, py::arg("games"), py::arg("size"), py::arg("index"), py::arg("count"),
         py::arg("threads"), py::arg("checkpoint"));

@@ -157,9 +157,18 @@ class CgtValue:
 def cgt_value(game: Any, position: Any = ..., *, max_parts: int = ...) -> CgtValue:
     """The combinatorial game value of a partizan position (your rules or a built-in game)."""
 
-def serve(game: Any, host: str = ..., port: int = ..., open: bool = ..., *,
-          max_states: int = ..., time_limit: float = ..., workers: int = ...) -> None:
-    """The web board for your game (perfectplay serve's), until Ctrl-C."""
+def serve(game: Any, host: str = ..., port: int = ..., open: bool = ..., *, block: bool = ...,
+          max_states: int = ..., time_limit: float = ..., workers: int = ...) -> Server | None:
+    """The web board for your game (perfectplay serve's), until Ctrl-C (block=False: a Server)."""
+
+class Server:
+    """A board served from a thread of its own (serve(..., block=False))."""
+
+    url: str
+    def stop(self) -> None:
+        """Stops the server and waits for it."""
+    def __enter__(self) -> Server: ...
+    def __exit__(self, *exc: Any) -> None: ...
 
 def certify_merge(game: Any, reports: Iterable[str], *, threads: int = ...) -> dict[str, Any]:
     """certify-merge of the shard reports check(size=..., shard=..., report=...) wrote."""

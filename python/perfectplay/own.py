@@ -53,6 +53,7 @@ CgtValue = _core.CgtValue
 __all__ = [
     "Rules",
     "RulesError",
+    "Server",
     "Table",
     "CgtValue",
     "analyze",
@@ -595,33 +596,87 @@ def _games(game, max_states=_DEFAULT_MAX_STATES):
     return [_entry(g, max_states) for g in games]
 
 
-def _announce(url, open_browser):
-    print(f"perfectplay: serving the board on {url} (Ctrl-C stops)", flush=True)
-    if open_browser:
-        import webbrowser
-        webbrowser.open(url)
+def _announcer(open_browser):
+    """What a serve calls with its URL once bound: print it, open a browser."""
+    def announce(url):
+        print(f"perfectplay: serving the board on {url} (Ctrl-C stops)", flush=True)
+        if open_browser:
+            import webbrowser
+            webbrowser.open(url)
+    return announce
 
 
-def serve(game, host="127.0.0.1", port=8080, open=False, *, max_states=_DEFAULT_MAX_STATES,
-          time_limit=5.0, workers=2):
+def serve(game, host="127.0.0.1", port=8080, open=False, *, block=True,
+          max_states=_DEFAULT_MAX_STATES, time_limit=5.0, workers=2):
     """The web board for ``game`` (or a list of games), as ``perfectplay serve``
     gives the built-in ones: values on the moves, the chart, undo, the engine,
     hints, drawn from ``draw(p)`` where given. Blocks until Ctrl-C, then stops
     the server cleanly and returns.
 
     ``port=0`` takes a free port (printed); ``open=True`` opens a browser.
-    ``max_states`` bounds one request's search, ``time_limit`` (seconds) its
-    wall clock (then the board says so, 422). Your methods run on the
-    server's worker threads, one at a time (the GIL); one that raises gives
-    that request an error naming it (the traceback is printed here) and the
-    server goes on. Positions travel as ``format(p)``'s text and come back
-    through ``parse(text)``, else the texts already shown, else a Python
-    literal (``repr``'s text of tuples, numbers, strings).
+    ``block=False`` serves from a thread of its own and returns a ``Server``
+    at once (``.url``, ``.stop()``; a context manager). ``max_states`` bounds
+    one request's search, ``time_limit`` (seconds) its wall clock (then the
+    board says so, 422). Your methods run on the server's worker threads, one
+    at a time (the GIL); one that raises gives that request an error naming
+    it (the traceback is printed here) and the server goes on. Positions
+    travel as ``format(p)``'s text and come back through ``parse(text)``,
+    else the texts already shown, else a Python literal (``repr``'s text of
+    tuples, numbers, strings). ``OSError`` when the address cannot be bound.
     """
-    code = _program().serve(_games(game, max_states), str(host), int(port), bool(open),
-                            int(max_states), max(1, int(time_limit * 1000)), int(workers))
-    if code != 0:
+    games = _games(game, max_states)
+    args = (str(host), int(port), int(max_states), max(1, int(time_limit * 1000)), int(workers))
+    if not block:
+        return Server(games, args, open)
+    if _program().serve(games, *args, _announcer(open), None) != 0:
         raise OSError(f"perfectplay.serve: cannot listen on {host}:{port}")
+    return None
+
+
+class Server:
+    """A board served from a thread of its own: ``serve(game, block=False)``.
+
+    ``url`` is where it is; ``stop()`` stops it (its searches cancelled) and
+    waits for the thread; ``with perfectplay.serve(game, port=0, block=False)
+    as s:`` stops it at the end of the block.
+    """
+
+    def __init__(self, games, args, open_browser):
+        import threading
+        self.url = None
+        self._stop = threading.Event()
+        ready = threading.Event()
+        announce = _announcer(open_browser)
+
+        def bound(url):
+            self.url = url
+            announce(url)
+            ready.set()
+
+        def run():
+            try:
+                self._code = _program().serve(games, *args, bound, self._stop.is_set)
+            finally:
+                ready.set()
+
+        self._code = None
+        self._thread = threading.Thread(target=run, name="perfectplay-serve", daemon=True)
+        self._thread.start()
+        ready.wait()
+        if self.url is None:
+            self._thread.join()
+            raise OSError(f"perfectplay.serve: cannot listen on {args[0]}:{args[1]}")
+
+    def stop(self):
+        """Stops the server (its searches are cancelled) and waits for it."""
+        self._stop.set()
+        self._thread.join()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
 
 
 def _certify(game, theory, size, shard, report, threads, checkpoint, max_states):

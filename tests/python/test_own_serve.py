@@ -242,3 +242,26 @@ def test_every_example_is_served_with_perfectplay_analyze_s_values(served):
         assert status == 200 and p["position"] == first["position"], name
     code, _, _ = s.interrupt()
     assert code == 0
+
+
+def post(url, route, body):
+    req = urllib.request.Request(url + "api/" + route, data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=60) as r:
+        return json.loads(r.read())
+
+
+def test_serve_from_a_thread_of_its_own_and_two_servers_at_once():
+    from own_serve_games import Touchy
+    a = perfectplay.serve(Wythoff(), port=0, block=False)
+    with perfectplay.serve(Touchy(), port=0, block=False) as b:
+        assert a.url != b.url
+        assert post(a.url, "analyze", {"game": "wythoff", "position": "(4, 8)"})["value"]["kind"] \
+            == "win"
+        assert post(b.url, "analyze", {"game": "touchy", "position": "9"})["value"]["kind"] == "loss"
+        a.stop()  # one stopped, the other serves on
+        with pytest.raises(urllib.error.URLError):
+            post(a.url, "analyze", {"game": "wythoff"})
+        assert post(b.url, "analyze", {"game": "touchy", "position": "4"})["value"]["kind"] == "win"
+    with pytest.raises(urllib.error.URLError):
+        post(b.url, "analyze", {"game": "touchy"})
