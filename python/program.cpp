@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -44,6 +45,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -81,6 +83,38 @@ class UserError : public std::runtime_error {
 // at their own stop flag (every 4096 positions: seconds, in rules that take a
 // millisecond each).
 using StopFlag = std::shared_ptr<std::atomic<bool>>;
+
+// The stop flag of the request this thread is answering (the web board's
+// SearchLimits::stop, set when the client stops waiting, past --time-limit):
+// the rules refuse to expand once it is set, as for a serve's own flag. The
+// builder hands the rules no Params, so the entry's functions set this
+// around each call (with_request_stop), on the worker thread that runs it.
+thread_local const std::atomic<bool>* t_request_stop = nullptr;
+
+class RequestStop {
+ public:
+  explicit RequestStop(const pp::Params& p) : saved_(t_request_stop) {
+    t_request_stop = p.limits.stop;
+  }
+  ~RequestStop() { t_request_stop = saved_; }
+  RequestStop(const RequestStop&) = delete;
+  RequestStop& operator=(const RequestStop&) = delete;
+
+ private:
+  const std::atomic<bool>* saved_;
+};
+
+// An entry's function (a std::function whose last argument is the Params)
+// with t_request_stop set to the Params' stop flag while it runs.
+template <class F>
+F with_request_stop(F f) {
+  if (!f) return f;
+  return F([f](auto&&... args) {
+    const auto& params = std::get<sizeof...(args) - 1>(std::forward_as_tuple(args...));
+    const RequestStop scope(params);
+    return f(std::forward<decltype(args)>(args)...);
+  });
+}
 
 // The GIL, from any thread (PyGILState).
 class Gil {
@@ -134,7 +168,10 @@ struct Shared {
   template <class F>
   auto locked(F f) {
     const std::lock_guard<std::mutex> lock(mu);
-    if (stop->load(std::memory_order_relaxed)) throw pp::SearchCancelled();
+    if (stop->load(std::memory_order_relaxed) ||
+        (t_request_stop != nullptr && t_request_stop->load(std::memory_order_relaxed))) {
+      throw pp::SearchCancelled();
+    }
     try {
       return f();
     } catch (const UserCodeFailed&) {
@@ -464,6 +501,11 @@ pp::GameEntry entry_of(py::object game, Mode mode, const py::dict& d, std::uint6
   // certify report's description: shards of other rules do not merge.
   const std::string identity = d["identity"].cast<std::string>();
   pp::GameEntry e = pp::own_game(rules, std::move(info));
+  e.analyze = with_request_stop(std::move(e.analyze));
+  e.hint = with_request_stop(std::move(e.hint));
+  e.evaluate = with_request_stop(std::move(e.evaluate));
+  e.apply = with_request_stop(std::move(e.apply));
+  e.moves = with_request_stop(std::move(e.moves));
   if (!theory) e.verify = nullptr;
   e.certify = nullptr;
   e.certify_params.clear();

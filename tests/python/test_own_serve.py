@@ -265,3 +265,20 @@ def test_serve_from_a_thread_of_its_own_and_two_servers_at_once():
         assert post(b.url, "analyze", {"game": "touchy", "position": "4"})["value"]["kind"] == "win"
     with pytest.raises(urllib.error.URLError):
         post(b.url, "analyze", {"game": "touchy"})
+
+
+def test_a_request_past_its_time_limit_frees_its_worker_at_once(served):
+    # One worker; a search in slow rules (2 ms a position) past the 300 ms
+    # limit gets 422, and the rules refuse to go on for it: the next request
+    # is answered at once rather than behind the abandoned search.
+    games = os.path.join(HERE, "own_serve_games.py")
+    s = served("-m", "perfectplay", "serve", games + ":Slow", "--port", "0", "--workers", "1",
+               "--time-limit", "300")
+    status, e = s.post("analyze", {"game": "slow", "position": "3000"})
+    assert status == 422, e
+    start = time.monotonic()
+    status, a = s.post("analyze", {"game": "slow", "position": "5"})
+    assert status == 200 and a["value"]["kind"] == "win", a
+    assert time.monotonic() - start < 1.5
+    code, _, _ = s.interrupt()
+    assert code == 0
