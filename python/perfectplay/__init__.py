@@ -34,7 +34,7 @@ import numbers as _numbers
 
 from . import _core
 from ._version import __version__
-from .own import (CgtValue, Rules, RulesError, Server, Table, analyze,  # noqa: F401
+from .own import (CgtValue, Rules, RulesError, Server, Table, ToMove, analyze,  # noqa: F401
                   certify_merge, cgt_value, check, hint, play, serve, solve, table)
 
 InputError = _core.InputError
@@ -61,7 +61,7 @@ __all__ = [
     "games",
     "linear_sum_assignment",
 ]
-__all__ += ["CgtValue", "Rules", "RulesError", "Server", "Table", "analyze", "certify_merge", "cgt_value",
+__all__ += ["CgtValue", "Rules", "RulesError", "Server", "Table", "ToMove", "analyze", "certify_merge", "cgt_value",
             "check", "hint", "play", "serve", "solve", "table"]
 
 _UINT64_MAX = (1 << 64) - 1

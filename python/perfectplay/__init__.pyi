@@ -161,6 +161,13 @@ def serve(game: Any, host: str = ..., port: int = ..., open: bool = ..., *, bloc
           max_states: int = ..., time_limit: float = ..., workers: int = ...) -> Server | None:
     """The web board for your game (perfectplay serve's), until Ctrl-C (block=False: a Server)."""
 
+class ToMove(Rules):
+    """Partizan rules played with a player to move: positions (p, "L") and (p, "R")."""
+
+    rules: Any
+    first: str
+    def __init__(self, rules: Any, first: str = ...) -> None: ...
+
 class Server:
     """A board served from a thread of its own (serve(..., block=False))."""
 

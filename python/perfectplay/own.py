@@ -538,6 +538,7 @@ def _identity(game):
     """What certify reports bind a game's run to: the hash of its rules'
     source (else its class name) and of the module that ran them."""
     parts = [game._game, game.theory] if isinstance(game, _WithTheory) else [game]
+    parts = [x.rules if isinstance(x, ToMove) else x for x in parts]
     source = ""
     for part in parts:
         what = part if callable(part) and not hasattr(part, "moves") else type(part)
@@ -554,7 +555,8 @@ def _identity(game):
 
 
 def _info(game):
-    doc = (type(game).__doc__ or "").strip().splitlines()
+    rules = game.rules if isinstance(game, ToMove) else game
+    doc = (type(rules).__doc__ or "").strip().splitlines()
     summary = doc[0] if doc else f"{_name(game)}: your own game, written in Python"
     fmt = ("as format(p) writes it" if getattr(game, "format", None) is not None
            else "a Python literal, as repr(p) writes it")
@@ -593,7 +595,73 @@ def _entry(game, max_states):
 
 def _games(game, max_states=_DEFAULT_MAX_STATES):
     games = list(game) if isinstance(game, (list, tuple)) else [game]
-    return [_entry(g, max_states) for g in games]
+    return [_entry(_playable(g), max_states) for g in games]
+
+
+def _playable(game):
+    """Partizan rules (left_moves and right_moves, no moves) as ToMove(game):
+    the board and the command line play a game with a player to move."""
+    if getattr(game, "moves", None) is None and getattr(game, "left_moves", None) is not None:
+        return ToMove(game)
+    return game
+
+
+class ToMove(Rules):
+    """Partizan rules played with a player to move: a position is ``(p, "L")``
+    (Left to move) or ``(p, "R")``, ``moves`` are that player's options, and
+    who cannot move loses. ``serve`` and ``python -m perfectplay`` wrap
+    partizan rules so; wrap them yourself for ``solve``, ``analyze``, ``play``::
+
+        perfectplay.solve(perfectplay.ToMove(Domineering()), (board, "L"))
+
+    ``start()`` is the rules' start with ``first`` to move; ``format`` is the
+    rules' format (else repr) followed by the side, ``parse`` reads it back
+    with the rules' parse; ``draw`` and ``where`` are the rules' (``where``
+    given the position without the side); ``key`` is the rules' key with the
+    side.
+    """
+
+    def __init__(self, rules, first="L"):
+        if first not in ("L", "R"):
+            raise ValueError("first is 'L' (Left moves first) or 'R'")
+        self.rules = rules
+        self.first = first
+        self.name = _name(rules)
+        self.__doc__ = type(rules).__doc__
+        for method in ("start", "key", "format", "draw", "where"):
+            if getattr(rules, method, None) is None:
+                setattr(self, method, None)
+        if getattr(rules, "format", None) is None or getattr(rules, "parse", None) is None:
+            self.parse = None
+
+    def start(self):
+        return (self.rules.start(), self.first)
+
+    def moves(self, q):
+        p, side = q
+        return list(self.rules.left_moves(p) if side == "L" else self.rules.right_moves(p))
+
+    def play(self, q, m):
+        p, side = q
+        return (self.rules.play(p, m), "R" if side == "L" else "L")
+
+    def key(self, q):
+        return (self.rules.key(q[0]), q[1])
+
+    def format(self, q):
+        return f"{self.rules.format(q[0])} {q[1]}"
+
+    def parse(self, text):
+        body, _, side = text.rstrip().rpartition(" ")
+        if side not in ("L", "R"):
+            raise ValueError("a position, then L or R (who is to move)")
+        return (self.rules.parse(body), side)
+
+    def draw(self, q):
+        return self.rules.draw(q[0])
+
+    def where(self, q, m):
+        return self.rules.where(q[0], m)
 
 
 def _announcer(open_browser):

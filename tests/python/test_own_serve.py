@@ -282,3 +282,28 @@ def test_a_request_past_its_time_limit_frees_its_worker_at_once(served):
     assert time.monotonic() - start < 1.5
     code, _, _ = s.interrupt()
     assert code == 0
+
+
+def test_partizan_rules_are_served_with_a_player_to_move(served):
+    # Domineering as partizan rules (left_moves, right_moves): the board plays
+    # it as perfectplay.ToMove, Left (vertical) first, and its values are the
+    # turn-based example's with Vertical first.
+    from domineering import Domineering
+    from domineering_values import DomineeringValues
+
+    s = served("-m", "perfectplay", "serve", "domineering_values.py:DomineeringValues",
+               "--port", "0")
+    status, a = s.post("analyze", {"game": "domineering-values"})
+    assert status == 200, a
+    assert a["position"] == "(('..', '..'), 'L')"
+    mine = perfectplay.analyze(perfectplay.ToMove(DomineeringValues()))
+    assert a["value"] == mine["value"] and same_moves(a, mine)
+    turn_based = perfectplay.solve(Domineering(2, 2), Domineering(2, 2).start("V"))
+    assert a["value"] == turn_based
+    # ±1: whoever moves first wins, Left or Right.
+    assert str(DomineeringValues().cgt_value()) == "±1" and a["value"]["kind"] == "win"
+    status, r = s.post("analyze", {"game": "domineering-values",
+                                   "position": "(('..', '..'), 'R')"})
+    assert status == 200 and r["value"]["kind"] == "win" and len(r["moves"]) == 2
+    code, _, _ = s.interrupt()
+    assert code == 0
