@@ -215,6 +215,14 @@ class Adapter {
     if (c == nullptr) fail("format(p)", p);
     return std::string(c, static_cast<std::size_t>(n));
   }
+  // Whether the pending exception is a KeyboardInterrupt (GIL held).
+  bool pending_interrupt() const {
+    return pending_type_ != nullptr &&
+           PyErr_GivenExceptionMatches(pending_type_, PyExc_KeyboardInterrupt) != 0;
+  }
+  // Drops the pending exception (GIL held).
+  void discard_pending() { keep(nullptr, nullptr, nullptr); }
+
   // The pending exception (kept by fail or rules_error) as one line,
   // "ValueError: boom (perfectplay: raised by wythoff.moves(p) on the
   // position (3, 5))", its traceback written to sys.stderr, and cleared (GIL

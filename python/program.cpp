@@ -82,7 +82,14 @@ class UserError : public std::runtime_error {
 // slow Python rules ends at its next expansion, not at the solvers' next look
 // at their own stop flag (every 4096 positions: seconds, in rules that take a
 // millisecond each).
-using StopFlag = std::shared_ptr<std::atomic<bool>>;
+// `cli`: the entries serve run_cli (python -m perfectplay), where the user's
+// failure is a RequestError (the command line's "perfectplay: MESSAGE", exit
+// 1) rather than an internal error; the web board answers it 500.
+struct Control {
+  std::atomic<bool> stop{false};
+  bool cli = false;
+};
+using StopFlag = std::shared_ptr<Control>;
 
 // The stop flag of the request this thread is answering (the web board's
 // SearchLimits::stop, set when the client stops waiting, past --time-limit):
@@ -168,7 +175,7 @@ struct Shared {
   template <class F>
   auto locked(F f) {
     const std::lock_guard<std::mutex> lock(mu);
-    if (stop->load(std::memory_order_relaxed) ||
+    if (stop->stop.load(std::memory_order_relaxed) ||
         (t_request_stop != nullptr && t_request_stop->load(std::memory_order_relaxed))) {
       throw pp::SearchCancelled();
     }
@@ -178,16 +185,27 @@ struct Shared {
       std::string text;
       {
         const Gil gil;
-        text = adapter->pending_text();
+        if (adapter->pending_interrupt()) {
+          adapter->discard_pending();
+          text = "interrupted (Ctrl-C)";
+        } else {
+          text = "the game's rules raised " + adapter->pending_text();
+        }
       }
-      throw UserError("the game's rules raised " + text);
+      if (stop->cli) throw pp::RequestError(text);
+      throw UserError(text);
+    } catch (const UserError& e) {
+      if (stop->cli) throw pp::RequestError(e.what());
+      throw;
     } catch (const Adapter::TooDeep&) {
       throw pp::RequestError(adapter->name() +
                              ": a line of play is too long for the search's stack (the solvers "
                              "recurse once per move; about 10^4 to 10^5 moves deep at most)");
     } catch (const py::error_already_set& e) {
       // (pybind11 takes the GIL to drop the error it holds.)
-      throw UserError(std::string("the game's rules raised ") + e.what());
+      const std::string text = std::string("the game's rules raised ") + e.what();
+      if (stop->cli) throw pp::RequestError(text);
+      throw UserError(text);
     }
   }
   // The same with the GIL taken as well (Python calls of our own).
@@ -558,8 +576,8 @@ pp::GameEntry entry(py::object game, const std::string& mode, const py::dict& in
 // A registry of the user's games, each given as (rules, mode, info, max_states).
 // Built with the GIL held; dropped with it released (the entries take it to
 // release their Python objects).
-std::unique_ptr<pp::Registry> registry_of(
-    const py::list& games, const StopFlag& stop = std::make_shared<std::atomic<bool>>()) {
+std::unique_ptr<pp::Registry> registry_of(const py::list& games,
+                                          const StopFlag& stop = std::make_shared<Control>()) {
   auto r = std::make_unique<pp::Registry>();
   for (py::handle g : games) {
     const py::tuple t = py::reinterpret_borrow<py::tuple>(g);
@@ -663,13 +681,13 @@ int serve_registry(const pp::cli::ServeOptions& o, const pp::Registry& games,
     }
     if (stop) {
       stopping = true;
-      *hooks.stop = true;
+      hooks.stop->stop = true;
       handler->shutdown();
       server->stop();
     }
   }
   listener.join();
-  *hooks.stop = true;
+  hooks.stop->stop = true;
   server.reset();
   handler.reset();  // joins the workers (their searches were cancelled)
   std::fprintf(stderr, "perfectplay: server stopped\n");
@@ -686,8 +704,7 @@ void drop(std::unique_ptr<pp::Registry>& r) {
 int serve(const py::list& games, const std::string& host, int port, std::uint64_t max_states,
           std::uint64_t time_limit_ms, unsigned workers, py::object announce,
           py::object should_stop) {
-  ServeHooks hooks{std::move(announce), std::move(should_stop),
-                   std::make_shared<std::atomic<bool>>(false)};
+  ServeHooks hooks{std::move(announce), std::move(should_stop), std::make_shared<Control>()};
   auto registry = registry_of(games, hooks.stop);
   pp::cli::ServeOptions o;
   o.host = host;
@@ -708,6 +725,7 @@ int serve(const py::list& games, const std::string& host, int port, std::uint64_
 // run_cli call in progress.
 ServeHooks* g_cli_hooks = nullptr;
 int serve_for_cli(const pp::cli::ServeOptions& o, const pp::Registry& games) {
+  g_cli_hooks->stop->cli = false;  // the board's requests: the user's failure is a 500
   {
     const Gil gil;
     g_cli_hooks->announce = py::module_::import("perfectplay.own").attr("_announcer")(o.open);
@@ -718,7 +736,8 @@ int serve_for_cli(const pp::cli::ServeOptions& o, const pp::Registry& games) {
 // The command line (cli/cli.h's run_cli) over the user's games: what
 // `python -m perfectplay COMMAND ...` runs; `serve` is serve_registry.
 int run_cli(const py::list& games, const std::vector<std::string>& args) {
-  ServeHooks hooks{py::none(), py::none(), std::make_shared<std::atomic<bool>>(false)};
+  ServeHooks hooks{py::none(), py::none(), std::make_shared<Control>()};
+  hooks.stop->cli = true;
   auto registry = registry_of(games, hooks.stop);
   g_cli_hooks = &hooks;
   std::vector<std::string> argv_text = args;

@@ -307,3 +307,25 @@ def test_partizan_rules_are_served_with_a_player_to_move(served):
     assert status == 200 and r["value"]["kind"] == "win" and len(r["moves"]) == 2
     code, _, _ = s.interrupt()
     assert code == 0
+
+
+def run_cli(*args):
+    package = os.path.dirname(os.path.dirname(os.path.abspath(perfectplay.__file__)))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([package, os.environ.get("PYTHONPATH", "")]))
+    return subprocess.Popen([sys.executable, "-m", "perfectplay", *args], cwd=EXAMPLES, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_the_command_line_names_the_users_error_and_takes_ctrl_c():
+    games = os.path.join(HERE, "own_serve_games.py")
+    p = run_cli("analyze", games + ":Touchy", "--position", "13")
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 1, err
+    assert "perfectplay: the game's rules raised ValueError: unlucky thirteen" in err
+    assert "touchy.moves(p)" in err and "internal error" not in err
+    p = run_cli("analyze", games + ":Slow", "--position", "3000")
+    time.sleep(1.5)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=10)
+    assert p.returncode == 1 and "perfectplay: interrupted (Ctrl-C)" in err, err
+    assert "Traceback" not in err
