@@ -36,6 +36,7 @@
 #include "api/entry.h"
 #include "api/explain.h"
 #include "api/game_state.h"
+#include "cgt.h"
 #include "core/input_error.h"
 #include "own_game.h"
 #include "registry/registry.h"
@@ -772,4 +773,5 @@ maximizes it).)")
   m.def("verify", &verify);
   m.def("linear_sum_assignment", &linear_sum_assignment);
   bind_own_game(m);
+  bind_cgt(m);
 }

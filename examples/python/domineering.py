@@ -34,6 +34,27 @@ class Domineering(perfectplay.Rules):
                 for r in range(self.rows)]
         return "/".join(rows) + " " + turn
 
+    def parse(self, text):
+        # format's text back (the web board's position box, --position).
+        board, turn = text.split()
+        rows = board.split("/")
+        if turn not in ("V", "H") or len(rows) != self.rows or any(
+                len(r) != self.cols or set(r) - set(".#") for r in rows):
+            raise ValueError(f"a {self.rows} x {self.cols} board of . and # rows joined by /, "
+                             f"then V or H")
+        return (frozenset((r, c) for r in range(self.rows) for c in range(self.cols)
+                          if rows[r][c] == "#"), turn)
+
+    def draw(self, p):
+        filled, _ = p
+        return [["#" if (r, c) in filled else "." for c in range(self.cols)]
+                for r in range(self.rows)]
+
+    def where(self, p, m):
+        # The two cells the domino covers: a click on either plays it.
+        (r, c), (_, turn) = m, p
+        return [(r, c), (r + 1, c) if turn == "V" else (r, c + 1)]
+
 
 def first_player_wins(rows, cols, first):
     game = Domineering(rows, cols)

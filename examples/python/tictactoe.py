@@ -34,7 +34,13 @@ class TicTacToe(perfectplay.Rules):
         return p[:i] + self.to_move(p) + p[i + 1:]
 
     def draw(self, p):
-        return "\n".join(p[r:r + 3] for r in (0, 3, 6))
+        # A grid of (text, kind) cells: the terminal prints it, the web board
+        # draws it (serve), and a click on a cell plays where(p, m)'s move.
+        kinds = {"X": "left", "O": "right", ".": "empty"}
+        return [[("" if c == "." else c, kinds[c]) for c in p[r:r + 3]] for r in (0, 3, 6)]
+
+    def where(self, p, i):
+        return (i // 3, i % 3)
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ NAME = "perfectplay"
 SUMMARY = "Perfect-play solvers for two-player games, and a fast linear_sum_assignment"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The package's files in the build tree (python/CMakeLists.txt puts them there).
-PACKAGE_FILES = re.compile(r"^(?:[A-Za-z_]\w*\.pyi?|py\.typed|_core\..*\.so)$")
+PACKAGE_FILES = re.compile(r"^(?:[A-Za-z_]\w*\.pyi?|py\.typed|_(?:core|program)\..*\.so)$")
 
 
 def _version():
@@ -159,7 +159,7 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
         for name in sorted(os.listdir(package)):
             if not PACKAGE_FILES.match(name):
                 continue
-            if name.startswith("_core.") and not name.endswith(suffix):
+            if name.startswith(("_core.", "_program.")) and not name.endswith(suffix):
                 continue  # a build for another interpreter in the same folder
             with open(os.path.join(package, name), "rb") as f:
                 data = f.read()

@@ -34,7 +34,8 @@ import numbers as _numbers
 
 from . import _core
 from ._version import __version__
-from .own import Rules, RulesError, Table, analyze, check, hint, play, solve, table  # noqa: F401
+from .own import (CgtValue, Rules, RulesError, Server, Table, ToMove, analyze,  # noqa: F401
+                  certify_merge, cgt_value, check, hint, play, serve, solve, table)
 
 InputError = _core.InputError
 RequestError = _core.RequestError
@@ -60,7 +61,8 @@ __all__ = [
     "games",
     "linear_sum_assignment",
 ]
-__all__ += ["Rules", "RulesError", "Table", "analyze", "check", "hint", "play", "solve", "table"]
+__all__ += ["CgtValue", "Rules", "RulesError", "Server", "Table", "ToMove", "analyze", "certify_merge", "cgt_value",
+            "check", "hint", "play", "serve", "solve", "table"]
 
 _UINT64_MAX = (1 << 64) - 1
 # The registry's list, parsed once: it is fixed for the life of the process.
@@ -280,6 +282,11 @@ class Game:
         """
         return _core.apply(self.name, self._options, self.max_states, self._position(position),
                            _text("move", move))
+
+    def cgt_value(self, position, *, max_parts=1_000_000):
+        """The combinatorial game value of ``position`` (a ``CgtValue``), for the
+        games with values (``perfectplay value --list``)."""
+        return cgt_value(self.name, position, max_parts=max_parts)
 
     def new_initial_state(self, position=None):
         """A ``State`` to play move by move, from ``position`` (default: the

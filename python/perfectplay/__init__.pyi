@@ -1,4 +1,5 @@
 # Type stub of the perfectplay package (python/perfectplay/__init__.py).
+from fractions import Fraction
 from typing import Any, Final, Iterable
 
 import numpy as np
@@ -60,6 +61,8 @@ class Game:
         """The position after `move`, canonical."""
     def new_initial_state(self, position: str | None = None) -> State:
         """A State to play move by move (pyspiel's new_initial_state)."""
+    def cgt_value(self, position: str, *, max_parts: int = ...) -> CgtValue:
+        """The combinatorial game value of a position (the games of `value --list`)."""
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
     def generate(self, seed: int = ..., **bounds: int) -> str:
@@ -122,6 +125,60 @@ class Rules:
     ending: str
     impartial: bool
     loopy: bool
+    def cgt_value(self, p: Any = ..., *, max_parts: int = ...) -> CgtValue:
+        """The combinatorial game value of p (partizan rules: left_moves, right_moves)."""
+
+class CgtValue:
+    """A short partizan game's value in canonical form: +, -, comparisons, str."""
+
+    def __init__(self, text: str | int) -> None: ...
+    def __add__(self, other: CgtValue | int) -> CgtValue: ...
+    def __radd__(self, other: int) -> CgtValue: ...
+    def __sub__(self, other: CgtValue | int) -> CgtValue: ...
+    def __rsub__(self, other: int) -> CgtValue: ...
+    def __neg__(self) -> CgtValue: ...
+    def __le__(self, other: CgtValue | int) -> bool: ...
+    def __lt__(self, other: CgtValue | int) -> bool: ...
+    def __ge__(self, other: CgtValue | int) -> bool: ...
+    def __gt__(self, other: CgtValue | int) -> bool: ...
+    def confused_with(self, other: CgtValue | int) -> bool:
+        """G || H: neither G <= H nor H <= G."""
+    outcome: str
+    is_number: bool
+    mean: Fraction
+    temperature: Fraction
+    stops: tuple[Fraction, Fraction]
+    birthday: int
+    atomic_weight: CgtValue | None
+    thermograph: dict[str, Any]
+    left_options: list[CgtValue]
+    right_options: list[CgtValue]
+
+def cgt_value(game: Any, position: Any = ..., *, max_parts: int = ...) -> CgtValue:
+    """The combinatorial game value of a partizan position (your rules or a built-in game)."""
+
+def serve(game: Any, host: str = ..., port: int = ..., open: bool = ..., *, block: bool = ...,
+          max_states: int = ..., time_limit: float = ..., workers: int = ...) -> Server | None:
+    """The web board for your game (perfectplay serve's), until Ctrl-C (block=False: a Server)."""
+
+class ToMove(Rules):
+    """Partizan rules played with a player to move: positions (p, "L") and (p, "R")."""
+
+    rules: Any
+    first: str
+    def __init__(self, rules: Any, first: str = ...) -> None: ...
+
+class Server:
+    """A board served from a thread of its own (serve(..., block=False))."""
+
+    url: str
+    def stop(self) -> None:
+        """Stops the server and waits for it."""
+    def __enter__(self) -> Server: ...
+    def __exit__(self, *exc: Any) -> None: ...
+
+def certify_merge(game: Any, reports: Iterable[str], *, threads: int = ...) -> dict[str, Any]:
+    """certify-merge of the shard reports check(size=..., shard=..., report=...) wrote."""
 
 class Table:
     """The values of a family of positions, with the period found in them."""
@@ -163,6 +220,11 @@ def check(
     sizes: Any = ...,
     trials: int | None = ...,
     seed: int = ...,
+    size: int | None = ...,
+    shard: tuple[int, int] | None = ...,
+    report: str | None = ...,
+    threads: int = ...,
+    checkpoint: str | None = ...,
     max_states: int = ...,
 ) -> dict[str, Any]:
     """Your theory against exhaustive search, with a shrunk counterexample (verify's verdicts)."""

@@ -64,6 +64,15 @@ assert perfectplay.game("nim").hint("1 2 4")["move"] == "3 1"
 s = perfectplay.game("nim").new_initial_state("1 2")
 s.apply_action(0)
 assert s.position() == "0 2"
+# The second extension module (serve, python -m perfectplay, certify) is there.
+from perfectplay import _program
+assert _program.__file__.startswith(sys.prefix), _program.__file__
+class Take(perfectplay.Rules):
+    def moves(self, n): return [1, 2][:n]
+    def play(self, n, k): return n - k
+    def theory(self, n): return n % 3 != 0
+    def positions(self, size): return [size]
+assert perfectplay.check(Take(), size=9)["ok"]
 try:
     import numpy
 except ImportError:
