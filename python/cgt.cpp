@@ -28,6 +28,7 @@
 #include "cgt/report.h"
 #include "core/game.h"
 #include "core/input_error.h"
+#include "registry/registry.h"
 #include "registry/values.h"
 #include "solvers/search_limits.h"
 
@@ -142,10 +143,18 @@ CgtValue of_rules(py::object game, py::object position, std::uint64_t max_parts)
   return {valuer.value(p)};
 }
 
-// A built-in game's value (registry/values.h): its report's canonical text
-// read into the process's universe.
+// A built-in game's value (registry/values.h's list, then the registry's
+// partizan games, GameEntry::cgt_value, as `perfectplay value` looks them
+// up): its report's canonical text read into the process's universe.
 CgtValue of_builtin(const std::string& name, const std::string& position, std::uint64_t max_parts) {
-  for (const cgt::ValueGame& g : perfectplay::value_games()) {
+  std::vector<cgt::ValueGame> games = perfectplay::value_games();
+  for (const perfectplay::GameEntry& e : perfectplay::all_games()) {
+    if (!e.cgt_value) continue;
+    bool listed = false;
+    for (const cgt::ValueGame& g : games) listed = listed || g.name == e.name;
+    if (!listed) games.push_back({e.name, e.summary, e.position_format, e.cgt_value});
+  }
+  for (const cgt::ValueGame& g : games) {
     if (g.name != name) continue;
     std::string text;
     {
@@ -155,7 +164,7 @@ CgtValue of_builtin(const std::string& name, const std::string& position, std::u
     return {universe().parse(text)};
   }
   std::string known;
-  for (const cgt::ValueGame& g : perfectplay::value_games()) known += " " + g.name;
+  for (const cgt::ValueGame& g : games) known += " " + g.name;
   throw py::value_error("no built-in game '" + name + "' has values (those that do:" + known + ")");
 }
 
