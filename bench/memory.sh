@@ -81,6 +81,8 @@ if [ $check = 1 ]; then
   "$pp" solve gridgame "$dir/grid_digits.in" >"$dir/answer.out"
   row "check gridgame (grid_digits.in)" "$dir/grid_digits.in" -- "$pp" check gridgame "$dir/grid_digits.in" "$dir/answer.out"
   row "solve binim (binim_one.in)" "$dir/binim_one.in" -- "$pp" solve binim "$dir/binim_one.in"
+  row "analyze binim --case 1 (binim_one.in)" "$dir/binim_one.in" -- "$pp" analyze binim --case 1 "$dir/binim_one.in"
+  row "hint binim --case 1 (binim_one.in)" "$dir/binim_one.in" -- "$pp" hint binim --case 1 "$dir/binim_one.in"
   "$pp" generate bacteria --cases 20000 --rows 15 --cols 15 --exact >"$dir/bacteria.in"
   row "validate bacteria (bacteria.in)" "$dir/bacteria.in" -- bash -c "'$pp' validate bacteria '$dir/bacteria.in' || [ \$? = 1 ]"
   row "analyze bacteria --case 1 (bacteria.in)" "$dir/bacteria.in" -- "$pp" analyze bacteria --case 1 "$dir/bacteria.in"
