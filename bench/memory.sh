@@ -80,7 +80,16 @@ if [ $check = 1 ]; then
   row "validate gridgame (grid_digits.in)" "$dir/grid_digits.in" -- bash -c "'$pp' validate gridgame '$dir/grid_digits.in' || [ \$? = 1 ]"
   "$pp" solve gridgame "$dir/grid_digits.in" >"$dir/answer.out"
   row "check gridgame (grid_digits.in)" "$dir/grid_digits.in" -- "$pp" check gridgame "$dir/grid_digits.in" "$dir/answer.out"
+  # A position holds its matrix (2 bytes a digit) beside its canonical text
+  # (2.4): within 2 x input + the constant by about 1 MB at n = 2000, by
+  # less than the run-to-run noise at 1400.
+  "$pp" generate gridgame --cases 1 --n 2000 --max-abs 9 --exact >"$dir/grid_2000.in"
+  tail -n +2 "$dir/grid_2000.in" >"$dir/grid_pos.txt"
+  row "analyze gridgame --case 1 (grid_2000.in)" "$dir/grid_2000.in" -- "$pp" analyze gridgame --case 1 "$dir/grid_2000.in"
+  row "analyze gridgame (grid_pos.txt)" "$dir/grid_pos.txt" -- "$pp" analyze gridgame "$dir/grid_pos.txt"
   row "solve binim (binim_one.in)" "$dir/binim_one.in" -- "$pp" solve binim "$dir/binim_one.in"
+  row "analyze binim --case 1 (binim_one.in)" "$dir/binim_one.in" -- "$pp" analyze binim --case 1 "$dir/binim_one.in"
+  row "hint binim --case 1 (binim_one.in)" "$dir/binim_one.in" -- "$pp" hint binim --case 1 "$dir/binim_one.in"
   "$pp" generate bacteria --cases 20000 --rows 15 --cols 15 --exact >"$dir/bacteria.in"
   row "validate bacteria (bacteria.in)" "$dir/bacteria.in" -- bash -c "'$pp' validate bacteria '$dir/bacteria.in' || [ \$? = 1 ]"
   row "analyze bacteria --case 1 (bacteria.in)" "$dir/bacteria.in" -- "$pp" analyze bacteria --case 1 "$dir/bacteria.in"

@@ -85,6 +85,9 @@ Result solve(const CostMatrix& m) {
 Result solve(const CostMatrix32& m) {
   return solve_matrix(m);
 }
+Result solve(const CostMatrix16& m) {
+  return solve_matrix(m);
+}
 
 template <class Cost, class Stored>
 BasicSolver<Cost, Stored>::BasicSolver(const BasicCostMatrix<Stored>& m, Tuning tuning)
@@ -625,6 +628,9 @@ bool BasicSolver<Cost, Stored>::narrow_ready() {
       }
       narrow_cost_ = c_;
     } else {
+      // int64 or double, or int16 (a matrix stored small to save memory:
+      // the copy is twice it, made only for a solve that gets this far,
+      // which a matrix of random small entries does not).
       c32_.resize(cells);
       for (std::size_t k = 0; k < cells; ++k) {
         if (!narrow_fits(c_[k], c32_[k])) {
@@ -868,6 +874,7 @@ bool BasicSolver<Cost, Stored>::certified() const {
 
 template class BasicSolver<std::int64_t>;
 template class BasicSolver<std::int64_t, std::int32_t>;
+template class BasicSolver<std::int64_t, std::int16_t>;
 template class BasicSolver<double>;
 
 }  // namespace perfectplay::algorithms::assignment

@@ -134,6 +134,11 @@ struct BasicCostMatrix {
 using CostMatrix = BasicCostMatrix<std::int64_t>;
 // Entries that fit in 32 bits, at half the memory (BasicSolver<int64, int32>).
 using CostMatrix32 = BasicCostMatrix<std::int32_t>;
+// Entries that fit in 16 bits, at a quarter (BasicSolver<int64, int16>): a
+// matrix of digits takes 2 bytes an entry where its text takes 2 or 3. The
+// narrow search (below) runs on an int32 copy of it, made only when a solve
+// gets that far.
+using CostMatrix16 = BasicCostMatrix<std::int16_t>;
 
 struct Result {
   std::int64_t cost = 0;
@@ -203,6 +208,7 @@ struct SearchCounts {
 // One-shot solve. Precondition: the range above.
 Result solve(const CostMatrix& m);
 Result solve(const CostMatrix32& m);
+Result solve(const CostMatrix16& m);
 
 // A solved problem that can shrink: rows and columns are removed one pair at a
 // time, the optimum restored each time. Indices stay those of the original
@@ -314,6 +320,7 @@ using Solver = BasicSolver<std::int64_t>;
 
 extern template class BasicSolver<std::int64_t>;
 extern template class BasicSolver<std::int64_t, std::int32_t>;
+extern template class BasicSolver<std::int64_t, std::int16_t>;
 extern template class BasicSolver<double>;
 
 inline constexpr std::size_t kNone = static_cast<std::size_t>(-1);

@@ -50,20 +50,21 @@ std::int64_t read_size(TextReader& in) {
   return n;
 }
 
-// Whether the first `lines` lines of `text` hold a run of ten digits or
-// more: every number of the range with fewer digits fits in 32 bits.
-bool has_long_number(std::string_view text, std::int64_t lines) {
-  int run = 0;
+// The longest run of digits in the first `lines` lines of `text`, counted
+// up to 10 (the scan stops there): every number of the range with fewer
+// than ten digits fits in 32 bits, with fewer than five in 16.
+int longest_number(std::string_view text, std::int64_t lines) {
+  int run = 0, longest = 0;
   for (std::size_t k = 0; k < text.size(); ++k) {
     const char ch = text[k];
     if (ch >= '0' && ch <= '9') {
-      if (++run >= 10) return true;
+      if (++run > longest && (longest = run) >= 10) return longest;
       continue;
     }
     run = 0;
-    if (ch == '\n' && --lines == 0) return false;
+    if (ch == '\n' && --lines == 0) break;
   }
-  return false;
+  return longest;
 }
 
 }  // namespace
@@ -75,8 +76,10 @@ CostMatrix read_matrix(TextReader& in) {
 
 CompactMatrix read_compact_matrix(TextReader& in, const Passed& passed) {
   const std::int64_t n = read_size(in);
-  if (has_long_number(in.rest(), n)) return read_rows<std::int64_t>(in, n, passed);
-  return read_rows<std::int32_t>(in, n, passed);
+  const int digits = longest_number(in.rest(), n);
+  if (digits >= 10) return read_rows<std::int64_t>(in, n, passed);
+  if (digits >= 5) return read_rows<std::int32_t>(in, n, passed);
+  return read_rows<std::int16_t>(in, n, passed);
 }
 
 Result solve(const CompactMatrix& m) {

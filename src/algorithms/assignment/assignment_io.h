@@ -32,12 +32,13 @@ using Passed = std::function<void(std::size_t offset)>;
 // n, then n lines of n integers, from where `in` stands. Memory grows with the
 // numbers read, never with the declared n alone.
 CostMatrix read_matrix(TextReader& in);
-// A matrix read to be solved: 32-bit entries when every entry of the case
-// has fewer than ten digits, 64-bit otherwise. An entry's text takes two
-// bytes at least (a digit and a blank or line end), and one past 32 bits
-// eleven, so the matrix takes at most twice the bytes of its text either way
-// (int64 entries throughout would take four times a matrix of single digits).
-using CompactMatrix = std::variant<CostMatrix32, CostMatrix>;
+// A matrix read to be solved: 16-bit entries when every entry of the case
+// has fewer than five digits, 32-bit when fewer than ten, 64-bit otherwise.
+// An entry's text takes two bytes at least (a digit and a blank or line
+// end), one past 16 bits six and one past 32 bits eleven, so the matrix
+// takes at most the bytes of its text (int64 entries throughout would take
+// four times a matrix of single digits, int32 twice).
+using CompactMatrix = std::variant<CostMatrix16, CostMatrix32, CostMatrix>;
 // As read_matrix (the case's lines are looked over once for a long number
 // before they are read); `passed`, if set, hears of the text read every MiB
 // or so.

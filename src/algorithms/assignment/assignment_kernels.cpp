@@ -227,6 +227,10 @@ struct I64x4 {
   AVX2 static V load(const std::int32_t* p) {
     return _mm256_cvtepi32_epi64(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
   }
+  // Four int16 entries (8 bytes), widened.
+  AVX2 static V load(const std::int16_t* p) {
+    return _mm256_cvtepi16_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
+  }
   AVX2 static void store(T* p, V x) { _mm256_storeu_si256(reinterpret_cast<V*>(p), x); }
   AVX2 static V set1(T x) { return _mm256_set1_epi64x(x); }
   AVX2 static V sub(V a, V b) { return _mm256_sub_epi64(a, b); }
@@ -576,6 +580,10 @@ struct Lanes8<std::int64_t> {
     return _mm512_maskz_cvtepi32_epi64(0xff,
                                        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
   }
+  // Eight int16 entries (16 bytes), widened.
+  AVX512 static V load(const std::int16_t* p) {
+    return _mm512_maskz_cvtepi16_epi64(0xff, _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+  }
   AVX512 static void store(T* p, V x) { _mm512_storeu_si512(p, x); }
   AVX512 static V set1(T x) { return _mm512_set1_epi64(x); }
   AVX512 static V sub(V a, V b) { return _mm512_sub_epi64(a, b); }
@@ -862,6 +870,7 @@ const NarrowKernels& narrow_kernels(Isa isa) {
 
 template const KernelTable<std::int64_t>& kernels<std::int64_t>(Isa);
 template const KernelTable<std::int64_t, std::int32_t>& kernels<std::int64_t, std::int32_t>(Isa);
+template const KernelTable<std::int64_t, std::int16_t>& kernels<std::int64_t, std::int16_t>(Isa);
 template const KernelTable<double>& kernels<double>(Isa);
 
 }  // namespace perfectplay::algorithms::assignment::detail

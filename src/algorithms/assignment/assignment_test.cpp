@@ -326,6 +326,7 @@ TEST(AssignmentKernels, EveryTuningAgreesOnLargerMatrices) {
     cases.emplace_back("a_i*b_j " + std::to_string(n), ab);
     cases.emplace_back("constant " + std::to_string(n), flat);
   }
+  std::size_t int16_cases = 0;
   for (const auto& [name, c] : cases) {
     const std::size_t n = static_cast<std::size_t>(std::llround(std::sqrt(double(c.size()))));
     const BasicSolver<std::int64_t> reference(c.data(), n, n, {}, {Isa::kScalar, 0, 16, kNever});
@@ -340,6 +341,18 @@ TEST(AssignmentKernels, EveryTuningAgreesOnLargerMatrices) {
       const BasicSolver<std::int64_t, std::int32_t> s32(c32.data(), n, n, {}, t);
       ASSERT_TRUE(s32.certified()) << name << " " << describe(tag, t);
       ASSERT_EQ(s32.cost(), reference.cost()) << name << " " << describe(tag, t);
+      // And as int16 where every entry fits (the kernels' 16-bit loads): the
+      // same searches as int32, the narrow ones on an int32 copy.
+      if (std::all_of(c.begin(), c.end(),
+                      [](std::int64_t x) { return x >= INT16_MIN && x <= INT16_MAX; })) {
+        ++int16_cases;
+        const std::vector<std::int16_t> c16(c.begin(), c.end());
+        const BasicSolver<std::int64_t, std::int16_t> s16(c16.data(), n, n, {}, t);
+        ASSERT_TRUE(s16.certified()) << name << " " << describe(tag, t);
+        ASSERT_EQ(s16.cost(), reference.cost()) << name << " " << describe(tag, t);
+        ASSERT_EQ(s16.search_counts().narrow, s32.search_counts().narrow) << name;
+        ASSERT_EQ(s16.search_counts().wide, s32.search_counts().wide) << name;
+      }
       std::vector<double> cd(c.begin(), c.end());
       const BasicSolver<double> sd(cd.data(), n, n, {}, t);
       ASSERT_TRUE(is_matching(sd, n, n)) << name;
@@ -347,6 +360,7 @@ TEST(AssignmentKernels, EveryTuningAgreesOnLargerMatrices) {
           << name << " " << describe(tag, t);
     }
   }
+  EXPECT_GT(int16_cases, 0u);
   // The anti-diagonal is optimal for i*j (rearrangement inequality).
   const std::size_t n = 150;
   std::int64_t anti = 0;
@@ -557,15 +571,21 @@ TEST(AssignmentKernels, PollCanAbandonACandidateSolve) {
   EXPECT_EQ(calls, 7);
 }
 
-// A matrix read to be solved keeps 32-bit entries exactly when no entry has
-// ten digits or more, reads as read_matrix does (the same values, the same
-// errors), and solves to the same matching cost.
+// A matrix read to be solved keeps 16-bit entries exactly when no entry has
+// five digits or more, 32-bit ones when none has ten, reads as read_matrix
+// does (the same values, the same errors), and solves to the same matching
+// cost.
 TEST(AssignmentIo, CompactMatrixWidthAndValues) {
   const auto width = [](std::string_view text) {
     const CompactMatrix m = parse_compact_assignment(text);
-    return std::holds_alternative<CostMatrix32>(m) ? 32 : 64;
+    return std::holds_alternative<CostMatrix16>(m)   ? 16
+           : std::holds_alternative<CostMatrix32>(m) ? 32
+                                                     : 64;
   };
-  EXPECT_EQ(width("2\n1 2\n3 4\n"), 32);
+  EXPECT_EQ(width("2\n1 2\n3 4\n"), 16);
+  EXPECT_EQ(width("2\n1 9999\n-9999 4\n"), 16);
+  EXPECT_EQ(width("2\n1 2\n3 10000\n"), 32);
+  EXPECT_EQ(width("1\n00007\n"), 32);  // five digits: 32-bit, still exact
   EXPECT_EQ(width("2\n1 999999999\n-999999999 4\n"), 32);
   EXPECT_EQ(width("2\n1 1000000000\n3 4\n"), 64);
   EXPECT_EQ(width("2\n1 2\n3 -1000000000000\n"), 64);
@@ -573,11 +593,13 @@ TEST(AssignmentIo, CompactMatrixWidthAndValues) {
   std::mt19937_64 rng(5);
   for (int trial = 0; trial < 200; ++trial) {
     const std::size_t n = 1 + rng() % 12;
-    const std::int64_t hi = trial % 2 == 0 ? 9 : 1'000'000'000'000;
+    const std::int64_t hi = trial % 3 == 0 ? 9 : trial % 3 == 1 ? 999'999 : 1'000'000'000'000;
     const CostMatrix m = random_matrix(rng, n, -hi, hi);
     const std::string text = format_matrix(m);
     const CompactMatrix c = parse_compact_assignment(text);
-    ASSERT_EQ(std::holds_alternative<CostMatrix32>(c), hi == 9) << text;
+    std::int64_t most = 0;  // the largest magnitude: its digits set the width
+    for (const std::int64_t x : m.cost) most = std::max(most, x < 0 ? -x : x);
+    ASSERT_EQ(width(text), most <= 9'999 ? 16 : most <= 999'999'999 ? 32 : 64) << text;
     std::visit(
         [&](const auto& x) {
           ASSERT_EQ(std::vector<std::int64_t>(x.cost.begin(), x.cost.end()), m.cost) << text;

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "games/binim/binim_stacks.h"
 
 namespace perfectplay::games::binim {
 
@@ -53,9 +54,10 @@ constexpr Player owner_of(char top) {
 }
 
 struct Position {
-  // Top first. A stack emptied in play stays as "" so that stack numbers do
-  // not change under a person's eyes (written `-` in the position format).
-  std::vector<std::string> stacks;
+  // Top first, packed one bit a symbol (binim_stacks.h). A stack emptied in
+  // play stays, empty, so that stack numbers do not change under a person's
+  // eyes (written `-` in the position format).
+  Stacks stacks;
   Player to_move = Player::kDee;
   friend bool operator==(const Position&, const Position&) = default;
 };
@@ -76,7 +78,7 @@ class Rules {
 
   bool is_legal(const Position& p, const Move& m) const {
     return m.stack < p.stacks.size() && m.count >= 1 && m.count <= p.stacks[m.stack].size() &&
-           p.stacks[m.stack][0] == symbol_of(p.to_move);
+           p.stacks[m.stack].top() == symbol_of(p.to_move);
   }
 
   // Stack by stack, removing 1, 2, ... elements. O(total length).
@@ -88,26 +90,32 @@ class Rules {
   void append_moves(const Position& p, std::vector<Move>& out) const {
     const char mine = symbol_of(p.to_move);
     for (std::size_t i = 0; i < p.stacks.size(); ++i) {
-      if (p.stacks[i].empty() || p.stacks[i][0] != mine) continue;
-      for (std::size_t c = 1; c <= p.stacks[i].size(); ++c) out.push_back({i, c});
+      const StackView s = p.stacks[i];
+      if (s.top() != mine) continue;
+      for (std::size_t c = 1; c <= s.size(); ++c) out.push_back({i, c});
     }
   }
 
   // Removes the elements; an emptied stack stays, empty, so that stack
   // numbers stay the same for the whole game (as nim keeps its empty rows).
+  // play_in_place is O(1): the stack's start moves past the removed symbols.
   Position play(Position p, const Move& m) const {
     play_in_place(p, m);
     return p;
   }
   void play_in_place(Position& p, const Move& m) const {
-    p.stacks[m.stack].erase(0, m.count);
+    p.stacks.erase_top(m.stack, m.count);
     p.to_move = other(p.to_move);
   }
 
+  // By the symbols, 64 at a time, and each stack's length.
   std::size_t hash(const Position& p) const {
     std::uint64_t h = mix64(p.stacks.size() * 2 + (p.to_move == Player::kDum));
-    for (const std::string& s : p.stacks) {
-      h = mix64(h ^ std::hash<std::string>{}(s));
+    for (const StackView s : p.stacks) {
+      h = mix64(h ^ s.size());
+      for (std::size_t k = 0; k < s.size(); k += 64) {
+        h = mix64(h ^ s.bits(k, static_cast<unsigned>(std::min<std::size_t>(64, s.size() - k))));
+      }
     }
     return static_cast<std::size_t>(h);
   }
@@ -118,15 +126,10 @@ class Rules {
   std::optional<Key128> key(const Position& p) const {
     KeyPacker k;
     k.put(p.to_move == Player::kDum ? 1 : 0, 1);
-    for (const std::string& s : p.stacks) {
+    for (const StackView s : p.stacks) {
       if (s.size() > 31) return std::nullopt;  // more than 127 bits in all
       std::uint64_t bits = 0;
-      unsigned other = 0;  // not 0 once a character is neither '0' nor '1'
-      for (const char c : s) {
-        other |= static_cast<unsigned char>(c | 1) ^ '1';
-        bits = (bits << 2) | 2 | (c & 1);
-      }
-      if (other != 0) return std::nullopt;
+      for (const char c : s) bits = (bits << 2) | 2 | (c & 1);
       k.put(bits << 1, static_cast<int>(2 * s.size() + 1));
     }
     return k.key();

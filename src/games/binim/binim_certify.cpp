@@ -75,8 +75,9 @@ void add_certify(GameEntry& e, Ending ending) {
         const auto [len, m] = s.groups[g];
         for (const std::uint64_t v :
              certify::unrank_multiset(std::uint64_t{1} << len, m, rank % s.counts[g])) {
-          std::string& stack = p.stacks.emplace_back();
+          std::string stack;
           for (std::uint64_t b = len; b-- > 0;) stack += static_cast<char>('0' + ((v >> b) & 1));
+          p.stacks.push_back(stack);
         }
         rank /= s.counts[g];
       }
@@ -85,13 +86,12 @@ void add_certify(GameEntry& e, Ending ending) {
     in.shrinks = [](const Position& p) {  // a stack fewer, then its top or bottom gone
       std::vector<Position> out;
       for (std::size_t i = 0; i < p.stacks.size(); ++i) {
-        out.emplace_back(p).stacks.erase(out.back().stacks.begin() +
-                                         static_cast<std::ptrdiff_t>(i));
+        out.emplace_back(p).stacks.erase(i);
       }
       for (std::size_t i = 0; i < p.stacks.size(); ++i) {
         if (p.stacks[i].size() < 2) continue;
-        out.emplace_back(p).stacks[i].erase(0, 1);
-        out.emplace_back(p).stacks[i].pop_back();
+        out.emplace_back(p).stacks.erase_top(i, 1);
+        out.emplace_back(p).stacks.erase_bottom(i);
       }
       return out;
     };

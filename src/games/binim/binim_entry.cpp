@@ -25,9 +25,9 @@ std::string ending_rule(Ending ending) {
                                    : "the player who cannot move wins";
 }
 
-std::string draw_stack(const std::string& s) {
-  if (s.size() <= 64) return s;
-  return fmt::format("{}...{} ({} long)", s.substr(0, 32), s.substr(s.size() - 8), s.size());
+std::string draw_stack(const StackView& s) {
+  if (s.size() <= 64) return s.to_string();
+  return fmt::format("{}...{} ({} long)", s.text(0, 32), s.text(s.size() - 8, 8), s.size());
 }
 
 }  // namespace
@@ -42,12 +42,12 @@ std::string Model::format_position(const Position& p) const {
 
 std::string Model::draw(const Position& p) const {
   std::size_t width = 12;
-  for (const std::string& s : p.stacks) width = std::max(width, draw_stack(s).size());
+  for (const StackView s : p.stacks) width = std::max(width, draw_stack(s).size());
   std::string out = fmt::format("  stack  {:<{}}  owner\n", "top->bottom", width);
   out += draw_lines(
       p.stacks.size(),
       [&](std::size_t i) {
-        const std::string& s = p.stacks[i];
+        const StackView s = p.stacks[i];
         if (s.empty()) return fmt::format("  {:>5}  {:<{}}  (empty)", i + 1, "-", width);
         return fmt::format("  {:>5}  {:<{}}  {}", i + 1, draw_stack(s), width,
                            name_of(owner_of(s[0])));
@@ -66,8 +66,8 @@ std::optional<Mover> Model::mover(const Position& p) const {
 
 MoveCount Model::move_count(const Position& p) const {
   MoveCount n = 0;
-  for (const std::string& s : p.stacks) {
-    if (s[0] == symbol_of(p.to_move)) n += s.size();
+  for (const StackView s : p.stacks) {
+    if (s.top() == symbol_of(p.to_move)) n += s.size();
   }
   return n;
 }
@@ -86,7 +86,7 @@ std::variant<Move, std::string> Model::parse_move(const Position& p, std::string
     return fmt::format("there is no stack {} (stacks are 1 to {})", stack, p.stacks.size());
   }
   m.stack = stack - 1;
-  const std::string& s = p.stacks[m.stack];
+  const StackView s = p.stacks[m.stack];
   if (s.empty()) return fmt::format("stack {} is empty", m.stack + 1);
   if (s[0] != symbol_of(p.to_move)) {
     return fmt::format("stack {} has {} on top: it is {}'s ({} moves only on stacks topped by {})",
@@ -109,8 +109,8 @@ std::string Model::move_syntax(const Position&) const {
 std::vector<std::string> Model::move_help(const Position& p) const {
   std::vector<std::string> out;
   for (std::size_t i = 0; i < p.stacks.size(); ++i) {
-    const std::string& s = p.stacks[i];
-    if (s[0] != symbol_of(p.to_move)) continue;
+    const StackView s = p.stacks[i];
+    if (s.top() != symbol_of(p.to_move)) continue;
     out.push_back(s.size() == 1 ? fmt::format("{} 1", i + 1)
                                 : fmt::format("{} 1 .. {} {}", i + 1, i + 1, s.size()));
   }
@@ -142,7 +142,7 @@ Value Model::theory(const Position& p) const {
 
 Value Model::theory_child(const Position& p, const Move& m) const {
   Summary s = summarize(p);
-  const std::string_view stack = p.stacks[m.stack];
+  const StackView stack = p.stacks[m.stack];
   s.remove(facts_of(stack));
   if (m.count < stack.size()) s.add(facts_of(stack.substr(m.count)));
   const Player mover = other(p.to_move);

@@ -20,8 +20,8 @@ using nlohmann::json;
 
 constexpr std::size_t kStacksShown = 12;
 
-std::string stack_shown(const std::string& s) {
-  return s.size() <= 24 ? s : s.substr(0, 20) + fmt::format("... ({} bits)", s.size());
+std::string stack_shown(const StackView& s) {
+  return s.size() <= 24 ? s.to_string() : s.text(0, 20) + fmt::format("... ({} bits)", s.size());
 }
 
 Player parse_player(const json& v, const std::string& path) {
@@ -42,7 +42,7 @@ nlohmann::json explain(std::string_view position, Ending ending) {
   std::uint64_t pending[2] = {0, 0};
   std::size_t listed = 0;
   for (std::size_t i = 0; i < p.stacks.size(); ++i) {
-    const std::string& s = p.stacks[i];
+    const StackView s = p.stacks[i];
     if (s.empty()) continue;
     const StackFacts f = facts_of(s);
     if (ending == Ending::kNormal) {
@@ -123,7 +123,7 @@ void check_witness(std::string_view position, Ending ending, const nlohmann::jso
   std::int64_t sum = 0;
   std::uint64_t pending[2] = {0, 0};
   for (std::size_t i = 0; i < p.stacks.size(); ++i) {
-    const std::string& s = p.stacks[i];
+    const StackView s = p.stacks[i];
     if (s.empty()) continue;
     std::uint64_t zeros = 0;
     for (const char c : s) zeros += c == '0';

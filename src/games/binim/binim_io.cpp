@@ -162,11 +162,14 @@ Position parse_position(std::string_view text) {
     in.fail("empty position: expected the player to move (Dee or Dum), then the stacks");
   Position p;
   p.to_move = read_player(in, "the player to move (Dee or Dum)");
-  // Room for every stack at once, counted by the blanks that can end one:
-  // grown by doubling, a million stacks' old and new arrays (16 and 32 MB)
-  // were held together.
-  p.stacks.reserve(static_cast<std::size_t>(
-      std::count_if(text.begin(), text.end(), [](char c) { return c == ' ' || c == '\n'; }) + 1));
+  // Room for every stack at once, counted by the blanks that can end one,
+  // and for the text's bytes as symbols: grown by doubling, a million
+  // stacks' old and new arrays were held together.
+  p.stacks.reserve(
+      static_cast<std::size_t>(
+          std::count_if(text.begin(), text.end(), [](char c) { return c == ' ' || c == '\n'; }) +
+          1),
+      text.size());
   for (;;) {
     if (in.at_line_end()) {
       if (in.at_end()) break;
@@ -174,12 +177,18 @@ Position parse_position(std::string_view text) {
       continue;
     }
     const std::string_view s = in.read_word("a stack (a string of 0 and 1, or - if empty)");
+    const std::size_t start = in.offset() - s.size();
     if (s == "-") {  // a stack emptied in play keeps its number
-      p.stacks.emplace_back();
+      p.stacks.push_back(std::string_view());
       continue;
     }
-    check_stack(in, s, in.offset() - s.size());
-    p.stacks.emplace_back(s);
+    check_stack(in, s, start);
+    // A stack's length is held in 32 bits (binim_stacks.h).
+    if (s.size() > UINT32_MAX) {
+      in.fail_at(start, fmt::format("a stack holds at most {} symbols, this one {}",
+                                    std::uint64_t{UINT32_MAX}, s.size()));
+    }
+    p.stacks.push_back(s);
   }
   return p;
 }
@@ -188,13 +197,22 @@ std::string format_position(const Position& p) {
   // Its size first: grown by doubling, a large position's old and new texts
   // were held together (50 MB for a text of 26).
   std::size_t size = name_of(p.to_move).size();
-  for (const std::string& s : p.stacks) size += 1 + std::max<std::size_t>(s.size(), 1);
+  for (const StackView s : p.stacks) size += 1 + std::max<std::size_t>(s.size(), 1);
   std::string out;
   out.reserve(size);
   out += name_of(p.to_move);
-  for (const std::string& s : p.stacks) {
+  for (const StackView s : p.stacks) {
     out += ' ';
-    out += s.empty() ? "-" : s;
+    if (s.empty()) {
+      out += '-';
+      continue;
+    }
+    // 64 symbols at a time, written byte by byte from the bits.
+    for (std::size_t k = 0; k < s.size(); k += 64) {
+      const auto n = static_cast<unsigned>(std::min<std::size_t>(64, s.size() - k));
+      std::uint64_t bits = s.bits(k, n);
+      for (unsigned j = 0; j < n; ++j, bits >>= 1) out += static_cast<char>('0' + (bits & 1));
+    }
   }
   return out;
 }

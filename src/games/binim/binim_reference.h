@@ -10,16 +10,23 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "games/binim/binim.h"
 #include "solvers/win_loss.h"
 
 namespace perfectplay::games::binim {
 
-inline Position canonical(Position p) {
-  std::erase(p.stacks, std::string());  // an empty stack is no stack
-  std::sort(p.stacks.begin(), p.stacks.end());
-  return p;
+inline Position canonical(const Position& p) {
+  std::vector<StackView> kept;  // an empty stack is no stack
+  kept.reserve(p.stacks.size());
+  for (const StackView s : p.stacks) {
+    if (!s.empty()) kept.push_back(s);
+  }
+  std::sort(kept.begin(), kept.end());
+  Position c{{}, p.to_move};
+  for (const StackView& s : kept) c.stacks.push_back(s);
+  return c;
 }
 
 class ReferenceRules : public Rules {
@@ -33,20 +40,20 @@ class ReferenceRules : public Rules {
   // the changed one written where it sorts among them, an emptied one left
   // out. The solvers' children are made here (SearchStack).
   void play_into(const Position& p, const Move& m, Position& c) const {
-    const std::string_view rest = std::string_view(p.stacks[m.stack]).substr(m.count);
+    const StackView rest = p.stacks[m.stack].substr(m.count);
     c.to_move = other(p.to_move);
-    c.stacks.resize(p.stacks.size() - (rest.empty() ? 1 : 0));
-    std::size_t out = 0;
+    c.stacks.clear();  // keeps its storage: SearchStack reuses children
     bool placed = rest.empty();
     for (std::size_t i = 0; i < p.stacks.size(); ++i) {
       if (i == m.stack) continue;
-      if (!placed && std::string_view(p.stacks[i]) > rest) {
-        c.stacks[out++].assign(rest);
+      const StackView s = p.stacks[i];
+      if (!placed && s > rest) {
+        c.stacks.push_back(rest);
         placed = true;
       }
-      c.stacks[out++] = p.stacks[i];
+      c.stacks.push_back(s);
     }
-    if (!placed) c.stacks[out].assign(rest);
+    if (!placed) c.stacks.push_back(rest);
   }
 };
 
@@ -64,7 +71,7 @@ struct ToCanonical {
 inline std::uint64_t reference_work(const Position& p, std::uint64_t cap) {
   std::uint64_t positions = 2;
   std::uint64_t moves = 1;
-  for (const std::string& s : p.stacks) {
+  for (const StackView s : p.stacks) {
     if (s.size() >= cap || __builtin_mul_overflow(positions, s.size() + 1, &positions) ||
         positions > cap) {
       return cap;

@@ -4,6 +4,11 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
+#include <compare>
+#include <string>
+#include <vector>
+
 #include "games/binim/binim_entry.h"
 #include "games/binim/binim_io.h"
 #include "games/binim/binim_reference.h"
@@ -102,6 +107,56 @@ RC_GTEST_PROP(BinimStress, ReferenceChildrenAreTheRulesChildrenCanonical, ()) {
     reference.play_into(p, m, reused);
     RC_ASSERT(reused == want);
   }
+}
+
+// The packed stacks (binim_stacks.h) against std::string as the model:
+// stacks across word boundaries (up to 150 symbols), tops removed in place,
+// bottoms dropped, stacks erased; then every view reads, compares and
+// orders as its string does, and a Stacks rebuilt from the strings (other
+// offsets, no removed bits) is equal and hashes the same.
+RC_GTEST_PROP(BinimStress, PackedStacksActAsStrings, ()) {
+  std::vector<std::string> model;
+  const auto n = *rc::gen::inRange<std::size_t>(0, 8);
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto len = *rc::gen::inRange<std::size_t>(0, 151);
+    model.push_back(*rc::gen::container<std::string>(len, rc::gen::element('0', '1')));
+  }
+  Position p{model, Player::kDee};
+  const auto edits = *rc::gen::inRange(0, 12);
+  for (int e = 0; e < edits && !model.empty(); ++e) {
+    const std::size_t i = *rc::gen::inRange<std::size_t>(0, model.size());
+    const int kind = *rc::gen::inRange(0, 3);
+    if (kind == 0) {
+      const std::size_t count = *rc::gen::inRange<std::size_t>(0, model[i].size() + 1);
+      model[i].erase(0, count);
+      p.stacks.erase_top(i, count);
+    } else if (kind == 1 && !model[i].empty()) {
+      model[i].pop_back();
+      p.stacks.erase_bottom(i);
+    } else if (kind == 2) {
+      model.erase(model.begin() + static_cast<std::ptrdiff_t>(i));
+      p.stacks.erase(i);
+    }
+  }
+  RC_ASSERT(p.stacks.to_strings() == model);
+  RC_ASSERT(p.stacks.size() == model.size());
+  for (std::size_t i = 0; i < model.size(); ++i) {
+    const StackView v = p.stacks[i];
+    RC_ASSERT(v == std::string_view(model[i]));
+    RC_ASSERT(v.top() == (model[i].empty() ? '\0' : model[i][0]));
+    RC_ASSERT(v.ones() ==
+              static_cast<std::uint64_t>(std::count(model[i].begin(), model[i].end(), '1')));
+    for (std::size_t j = 0; j < model.size(); ++j) {
+      const int want = model[i] < model[j] ? -1 : model[i] == model[j] ? 0 : 1;
+      const auto got = v <=> p.stacks[j];
+      RC_ASSERT((got < 0 ? -1 : got == 0 ? 0 : 1) == want);
+    }
+  }
+  const Position rebuilt{model, Player::kDee};
+  RC_ASSERT(rebuilt == p);
+  RC_ASSERT(Rules(Ending::kNormal).hash(rebuilt) == Rules(Ending::kNormal).hash(p));
+  RC_ASSERT(format_position(rebuilt) == format_position(p));
+  RC_ASSERT(parse_position(format_position(p)) == p);
 }
 
 }  // namespace

@@ -72,7 +72,7 @@ TEST(Binim, FastAndCarefulStackReadingAgree) {
 TEST(Binim, PositionFormat) {
   const Position p = parse_position("Dum 0110\n 1   10\n");
   EXPECT_EQ(p.to_move, Player::kDum);
-  EXPECT_EQ(p.stacks, (std::vector<std::string>{"0110", "1", "10"}));
+  EXPECT_EQ(p.stacks.to_strings(), (std::vector<std::string>{"0110", "1", "10"}));
   EXPECT_EQ(format_position(p), "Dum 0110 1 10");
   EXPECT_EQ(parse_position(format_position(p)), p);
 }

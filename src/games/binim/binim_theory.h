@@ -70,6 +70,16 @@ inline StackFacts facts_of(std::string_view s) {
   f.ones = s.size() - f.zeros;
   return f;
 }
+// The same of a packed stack, counted 64 symbols at a time. Precondition:
+// s is not empty.
+inline StackFacts facts_of(const StackView& s) {
+  StackFacts f;
+  f.top = s.front();
+  f.bottom = s.back();
+  f.ones = s.ones();
+  f.zeros = s.size() - f.ones;
+  return f;
+}
 
 // The whole position, accumulated stack by stack.
 struct Summary {
@@ -89,7 +99,7 @@ struct Summary {
 
 inline Summary summarize(const Position& p) {
   Summary s;
-  for (const auto& stack : p.stacks) {
+  for (const StackView stack : p.stacks) {
     if (!stack.empty()) s.add(facts_of(stack));
   }
   return s;
@@ -119,8 +129,8 @@ inline std::vector<Move> winning_moves(const Position& p, Ending ending, std::si
   const char mine = symbol_of(p.to_move);
   const Player opponent = other(p.to_move);
   for (std::size_t i = 0; i < p.stacks.size() && out.size() < limit; ++i) {
-    const std::string& s = p.stacks[i];
-    if (s.empty() || s[0] != mine) continue;
+    const StackView s = p.stacks[i];
+    if (s.top() != mine) continue;
     StackFacts rest = facts_of(s);
     Summary without = whole;
     without.remove(rest);
@@ -145,8 +155,7 @@ inline std::optional<Move> delaying_move(const Position& p) {
   std::optional<Move> pick;
   const char mine = symbol_of(p.to_move);
   for (std::size_t i = 0; i < p.stacks.size(); ++i) {
-    if (!p.stacks[i].empty() && p.stacks[i][0] == mine &&
-        (!pick || p.stacks[i].size() > p.stacks[pick->stack].size())) {
+    if (p.stacks[i].top() == mine && (!pick || p.stacks[i].size() > p.stacks[pick->stack].size())) {
       pick = Move{i, 1};
     }
   }

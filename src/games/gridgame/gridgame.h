@@ -36,30 +36,32 @@
 namespace perfectplay::games::gridgame {
 
 using algorithms::assignment::CostMatrix;
+using algorithms::assignment::CostMatrix16;
 using algorithms::assignment::CostMatrix32;
 
 inline constexpr int kReferenceMaxN = 16;
 
-// A position's matrix, its entries stored in 32 bits where every one fits
-// and in 64 otherwise (read_compact_matrix's choice), read as 64-bit either
-// way: a 2000 x 2000 matrix of digits takes 16 MB, not 32, beside its 9.6 MB
-// text. Code that runs over the whole matrix (the assignment solver, the
-// text) takes the stored matrix through visit().
+// A position's matrix, its entries stored in 16 bits where every one fits,
+// else in 32 where every one fits, else in 64 (read_compact_matrix's
+// choice), read as 64-bit either way: a 2000 x 2000 matrix of digits takes
+// 8 MB, not 32, beside its 9.6 MB text. Code that runs over the whole matrix
+// (the assignment solver, the text) takes the stored matrix through visit().
 class GridMatrix {
  public:
-  using Stored = std::variant<CostMatrix32, CostMatrix>;
+  using Stored = std::variant<CostMatrix16, CostMatrix32, CostMatrix>;
   explicit GridMatrix(Stored m) : m_(std::move(m)) {}
-  // Narrowed where every entry fits in 32 bits.
+  // Narrowed where every entry fits in 16 or 32 bits.
   explicit GridMatrix(CostMatrix m) : m_(narrowed(std::move(m))) {}
 
   int size() const {
     return std::visit([](const auto& m) { return m.size(); }, m_);
   }
   std::int64_t operator()(int i, int j) const {
+    if (const auto* n = std::get_if<CostMatrix16>(&m_)) return (*n)(i, j);
     if (const auto* n = std::get_if<CostMatrix32>(&m_)) return (*n)(i, j);
     return std::get<CostMatrix>(m_)(i, j);
   }
-  // f(the stored matrix): a CostMatrix32 or a CostMatrix.
+  // f(the stored matrix): a CostMatrix16, CostMatrix32 or CostMatrix.
   template <class F>
   decltype(auto) visit(F&& f) const {
     return std::visit(std::forward<F>(f), m_);
@@ -82,9 +84,12 @@ class GridMatrix {
 
  private:
   static Stored narrowed(CostMatrix m) {
+    bool fits16 = true;
     for (const std::int64_t v : m.cost) {
       if (v < INT32_MIN || v > INT32_MAX) return m;
+      fits16 = fits16 && v >= INT16_MIN && v <= INT16_MAX;
     }
+    if (fits16) return CostMatrix16(m.n, std::vector<std::int16_t>(m.cost.begin(), m.cost.end()));
     return CostMatrix32(m.n, std::vector<std::int32_t>(m.cost.begin(), m.cost.end()));
   }
   Stored m_;

@@ -120,15 +120,23 @@ TEST(GridgameEntry, VerifysOptionsDoNotMentionExact) {
   }
 }
 
-// A position's matrix is stored in 32 bits where no entry has 10 digits
-// (read_compact_matrix's test, which needs no second pass) and in 64 bits
-// otherwise (GridMatrix), and reads, values and formats the same.
+// A position's matrix is stored in 16 bits where no entry has 5 digits, in
+// 32 where none has 10 (read_compact_matrix's test, which needs no second
+// pass) and in 64 bits otherwise (GridMatrix), and reads, values and
+// formats the same.
 TEST(GridgameModel, MatrixWidthFollowsItsEntries) {
   const auto narrow = [](const Position& p) {
     return p.matrix->visit(
         [](const auto& m) { return std::is_same_v<std::decay_t<decltype(m)>, CostMatrix32>; });
   };
   const Model model;
+  const Position digits = parse_position("2\n1 -9999\n3 4\nmoves: 1\n");
+  EXPECT_TRUE(digits.matrix->visit(
+      [](const auto& m) { return std::is_same_v<std::decay_t<decltype(m)>, CostMatrix16>; }));
+  EXPECT_EQ((*digits.matrix)(0, 1), -9999);
+  EXPECT_EQ(format_position(digits), "2\n1 -9999\n3 4\nmoves: 1\n");
+  // Row 1 is crossed: Bob answers with column 2 (-9999, leaving 3).
+  EXPECT_EQ(Outlook(digits).value(), -9996);
   const Position small = parse_position("2\n1 2\n3 -999999999\n");
   EXPECT_TRUE(narrow(small));
   EXPECT_EQ((*small.matrix)(1, 1), -999999999);

@@ -31,8 +31,10 @@
 namespace perfectplay::games::gridgame {
 
 using algorithms::assignment::Solver;
-// The solver over a matrix stored in 32 bits (GridMatrix); its sums are 64-bit.
+// The solvers over a matrix stored in 32 or 16 bits (GridMatrix); their sums
+// are 64-bit.
 using Solver32 = algorithms::assignment::BasicSolver<std::int64_t, std::int32_t>;
+using Solver16 = algorithms::assignment::BasicSolver<std::int64_t, std::int16_t>;
 
 // The value of a fresh game: Alice's total under optimal play.
 inline std::int64_t game_value(const CostMatrix& m) {
@@ -75,16 +77,14 @@ class Outlook {
   }
   std::size_t pending() const { return static_cast<std::size_t>(g_.pending); }
 
-  using Plan = std::variant<Solver, Solver32>;
+  using Plan = std::variant<Solver, Solver32, Solver16>;
   // The solver for the matrix as stored: it reads the matrix in place.
   static Plan plan_of(const GridMatrix& m, const std::vector<bool>& rows,
                       const std::vector<bool>& cols) {
     return m.visit([&](const auto& stored) -> Plan {
-      if constexpr (std::is_same_v<std::decay_t<decltype(stored)>, CostMatrix32>) {
-        return Plan(std::in_place_index<1>, stored, rows, cols);
-      } else {
-        return Plan(std::in_place_index<0>, stored, rows, cols);
-      }
+      using Stored = typename std::decay_t<decltype(stored)>::value_type;
+      using S = algorithms::assignment::BasicSolver<std::int64_t, Stored>;
+      return Plan(std::in_place_type<S>, stored, rows, cols);
     });
   }
 
