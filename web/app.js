@@ -1268,6 +1268,10 @@ async function showValue(a) {
   cgtWanted = key;
   let doc = cgtValues.get(key);
   if (!doc) {
+    // The previous position's value must not stand beside this board while
+    // this one's is fetched.
+    panel.replaceChildren(el('p', {class: 'cgt-pending'}, 'value: computing…'));
+    delete panel.dataset.position;
     try {
       const response = await fetch('/api/value', {
         method: 'POST',
@@ -1301,6 +1305,7 @@ async function showValue(a) {
        `${v.temperature}; stops ${v.left_stop} (left), ${v.right_stop} (right); birthday ${v.birthday}` +
        (v.atomic_weight !== null ? `; atomic weight ${v.atomic_weight}` : '')),
     drawThermograph(v));
+  panel.dataset.position = a.position;
   panel.hidden = false;
 }
 

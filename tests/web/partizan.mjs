@@ -68,9 +68,19 @@ try {
   await page.click('#position [data-move="a1-a2"]');
   await waitPosition(page, move.position);
   t.check(true, `clicking a1-a2 plays it: ${move.position}`);
+  // Once the board shows the new position, the panel shows its value or is
+  // computing it: never the previous position's value.
+  const stale = await page.evaluate(() => {
+    const panel = document.getElementById('cgt');
+    const c = panel.querySelector('.cgt-canonical');
+    const shown = document.getElementById('position').getAttribute('data-position');
+    return c && !panel.hidden && panel.dataset.position !== shown ? c.dataset.canonical : '';
+  });
+  t.check(stale === '', `no stale value beside the new board (${stale || 'none'})`);
   const after = await page.waitForFunction((want) => {
+    // The panel names the position its value is of: never the previous one's.
     const c = document.querySelector('#cgt:not([hidden]) .cgt-canonical');
-    return c && document.getElementById('position').getAttribute('data-position') === want ? c.dataset.canonical : '';
+    return c && document.getElementById('cgt').dataset.position === want ? c.dataset.canonical : '';
   }, {timeout: 20000}, move.position).then((h) => h.jsonValue()).catch(() => '');
   const want = cliValue('domineering', move.position).value;
   t.check(after === want.canonical, `after the move the panel shows ${after} (the CLI: ${want.canonical})`);
