@@ -947,6 +947,16 @@ int run_cli(const Registry& registered, int argc, char** argv, ServeRunner serve
     bool is_command = false;
     for (const CommandSpec& spec : commands) is_command = is_command || command == spec.name;
     const pp::GameEntry* found = registry().find(game);
+    if (found != nullptr &&
+        ((command == "solve" && !found->solve) || (command == "generate" && !found->generate))) {
+      // The partizan games and own games come from no contest: nothing to
+      // read or write in a contest's format. Say what takes their positions.
+      std::fprintf(stderr,
+                   "perfectplay: %s has no contest input format, so no `%s`; its positions go "
+                   "to analyze, hint, play%s and `analyze --batch FILE` (one position a line)\n",
+                   game.c_str(), command.c_str(), found->cgt_value ? ", value" : "");
+      return kExitUsage;
+    }
     if (is_command && found != nullptr && command != "solve" && command != "generate" &&
         !((command == "analyze" && found->analyze) || (command == "hint" && found->hint) ||
           (command == "play" && found->play) || (command == "verify" && found->verify) ||

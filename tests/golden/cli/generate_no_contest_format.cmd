@@ -1,0 +1,1 @@
+generate clobber --seed 1
