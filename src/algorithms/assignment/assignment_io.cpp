@@ -108,9 +108,12 @@ CompactMatrix parse_compact_assignment(std::string_view input, const Passed& pas
   return parse_one(input, [&](TextReader& in) { return read_compact_matrix(in, passed); });
 }
 
-std::string format_matrix(const CostMatrix& m) {
-  // format_int, not format_to per entry: a game's analysis writes the
-  // matrix once for every child position it lists.
+namespace {
+
+// format_int, not format_to per entry: a game's analysis writes the matrix
+// once for every child position it lists.
+template <class Matrix>
+std::string format_any_width(const Matrix& m) {
   std::string out = fmt::format("{}\n", m.size());
   out.reserve(out.size() + m.cost.size() * 6);
   for (int r = 0; r < m.size(); ++r) {
@@ -122,6 +125,18 @@ std::string format_matrix(const CostMatrix& m) {
     out += '\n';
   }
   return out;
+}
+
+}  // namespace
+
+std::string format_matrix(const CostMatrix& m) {
+  return format_any_width(m);
+}
+std::string format_matrix(const CostMatrix32& m) {
+  return format_any_width(m);
+}
+std::string format_matrix(const CostMatrix16& m) {
+  return format_any_width(m);
 }
 
 std::string generate_matrices(Seed seed, std::int64_t cases, std::int64_t n, std::int64_t max_abs,

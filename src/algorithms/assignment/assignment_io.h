@@ -51,6 +51,9 @@ CostMatrix parse_assignment(std::string_view input);
 CompactMatrix parse_compact_assignment(std::string_view input, const Passed& passed = {});
 // n, then the rows, one line each.
 std::string format_matrix(const CostMatrix& m);
+// The same text for a matrix stored narrower (what read_compact_matrix gives).
+std::string format_matrix(const CostMatrix32& m);
+std::string format_matrix(const CostMatrix16& m);
 
 // `cases` random matrices of sizes 1..n, entries in [-max_abs, max_abs], after
 // a line with their count.

@@ -83,29 +83,9 @@ Position parse_position(std::string_view text) {
   return p;
 }
 
-namespace {
-
-// assignment's format_matrix, for either stored width (a 64-bit copy of a
-// large matrix is what GridMatrix saves).
-template <class Matrix>
-std::string format_stored(const Matrix& m) {
-  std::string out = fmt::format("{}\n", m.size());
-  out.reserve(out.size() + m.cost.size() * 6);
-  for (int r = 0; r < m.size(); ++r) {
-    for (int c = 0; c < m.size(); ++c) {
-      if (c) out += ' ';
-      const fmt::format_int v(m(r, c));
-      out.append(v.data(), v.size());
-    }
-    out += '\n';
-  }
-  return out;
-}
-
-}  // namespace
-
 std::string format_position(const Position& p) {
-  std::string out = p.matrix->visit([](const auto& m) { return format_stored(m); });
+  std::string out =
+      p.matrix->visit([](const auto& m) { return algorithms::assignment::format_matrix(m); });
   if (!p.moves.empty()) {
     out += "moves:";
     for (const int k : p.moves) fmt::format_to(std::back_inserter(out), " {}", k + 1);
