@@ -7,9 +7,8 @@
 // - a game played with the keyboard only (Tab, Enter, then the arrow keys
 //   through it) on nim and binim, to the end, against the engine.
 // Exit 77 (ctest's skip) without chromium or the npm packages.
-import {createRequire} from 'node:module';
 import {requireTools, makeChecks, startServer, stopServer, launch, boardGames, position, newPage, loaded,
-        part} from './support.mjs';
+        part, requireAxe} from './support.mjs';
 
 const [binary] = process.argv.slice(2);
 if (!binary) {
@@ -17,13 +16,7 @@ if (!binary) {
   process.exit(2);
 }
 const puppeteer = requireTools();
-let axePath;
-try {
-  axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-} catch (e) {
-  console.error('skipped: no axe-core (scripts/setup.sh runs npm ci in tests/web)');
-  process.exit(77);
-}
+const axePath = requireAxe();
 const t = makeChecks();
 const q = (s) => encodeURIComponent(s);
 

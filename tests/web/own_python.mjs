@@ -7,12 +7,11 @@
 // (PYTHON_PACKAGE_DIR: the folder holding the perfectplay package, the build
 // tree's python/). Exit 77 (ctest's skip) when chromium or the npm packages
 // are missing.
-import {spawn} from 'node:child_process';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 import {launch, listMoves, makeChecks, newPage, noOverflow, position, requireTools, settled,
-        waitPosition} from './support.mjs';
+        spawnServer, waitPosition} from './support.mjs';
 
 const [packageDir] = process.argv.slice(2);
 if (!packageDir) {
@@ -23,20 +22,10 @@ const puppeteer = requireTools();
 const t = makeChecks();
 const examples = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'examples', 'python');
 
-const server = spawn('/usr/bin/python3', ['-m', 'perfectplay', 'serve', 'wythoff.py:Wythoff',
-                                          'tictactoe.py:TicTacToe', '--port', '0'],
-                     {cwd: examples, env: {...process.env, PYTHONPATH: packageDir},
-                      stdio: ['ignore', 'pipe', 'inherit']});
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (d) => {
-    out += d;
-    const m = /(http:\/\/[^\s]+\/)/.exec(out);
-    if (m) resolve(m[1]);
-  });
-  server.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
-  setTimeout(() => reject(new Error('serve printed no URL in 30 s')), 30000);
-});
+const {server, url} = await spawnServer(
+    '/usr/bin/python3',
+    ['-m', 'perfectplay', 'serve', 'wythoff.py:Wythoff', 'tictactoe.py:TicTacToe', '--port', '0'],
+    {cwd: examples, env: {...process.env, PYTHONPATH: packageDir}}, 30);
 
 async function analysis(game, p) {
   const r = await fetch(`${url}api/analyze`, {method: 'POST', headers: {'Content-Type': 'application/json'},

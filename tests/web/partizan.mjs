@@ -6,10 +6,9 @@
 //   node tests/web/partizan.mjs PERFECTPLAY
 // Exit 77 (ctest's skip) without chromium, the npm packages or axe-core.
 import {execFileSync} from 'node:child_process';
-import {createRequire} from 'node:module';
 
 import {launch, listMoves, makeChecks, newPage, noOverflow, requireTools, settled, startServer,
-        stopServer, waitPosition} from './support.mjs';
+        stopServer, waitPosition, requireAxe} from './support.mjs';
 
 const [binary] = process.argv.slice(2);
 if (!binary) {
@@ -17,13 +16,7 @@ if (!binary) {
   process.exit(2);
 }
 const puppeteer = requireTools();
-let axePath;
-try {
-  axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-} catch (e) {
-  console.error('skipped: no axe-core (scripts/setup.sh runs npm ci in tests/web)');
-  process.exit(77);
-}
+const axePath = requireAxe();
 const t = makeChecks();
 const q = (s) => encodeURIComponent(s);
 const cliValue = (game, position) =>

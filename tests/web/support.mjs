@@ -48,8 +48,25 @@ export function cliAnalyze(binary, game, position, options, specs) {
 export const dataValue = (v) => (v.kind === 'score' ? String(v.score)
                                  : v.kind === 'nimber' ? (v.nimber === 0 ? 'loss' : 'win') : v.kind);
 
+// axe-core's script, for the accessibility checks; exit 77 (ctest's skip)
+// where the npm packages are missing.
+export function requireAxe() {
+  try {
+    return createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  } catch (e) {
+    console.error('skipped: no axe-core (scripts/setup.sh runs npm ci in tests/web)');
+    process.exit(77);
+  }
+}
+
 export async function startServer(binary, extra = []) {
-  const server = spawn(binary, ['serve', '--port', '0', ...extra], {stdio: ['ignore', 'pipe', 'inherit']});
+  return spawnServer(binary, ['serve', '--port', '0', ...extra], {}, 10);
+}
+
+// Any command that serves the board and prints its URL (perfectplay serve,
+// python -m perfectplay serve): the process and the URL, once printed.
+export async function spawnServer(command, args, options, seconds) {
+  const server = spawn(command, args, {...options, stdio: ['ignore', 'pipe', 'inherit']});
   const url = await new Promise((resolve, reject) => {
     let out = '';
     server.stdout.on('data', (d) => {
@@ -58,7 +75,7 @@ export async function startServer(binary, extra = []) {
       if (m) resolve(m[1]);
     });
     server.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
-    setTimeout(() => reject(new Error('serve printed no URL in 10 s')), 10000);
+    setTimeout(() => reject(new Error(`serve printed no URL in ${seconds} s`)), seconds * 1000);
   });
   return {server, url};
 }

@@ -35,6 +35,35 @@
 namespace perfectplay::games::binim {
 
 // One stack, read-only: valid while the Stacks it views is not changed.
+// An input iterator reading c[0], c[1], ... by index: a stack's symbols and
+// the position's stacks, neither of which is stored as its elements.
+template <class Container, class Value>
+class IndexIterator {
+ public:
+  using iterator_category = std::input_iterator_tag;
+  using value_type = Value;
+  using difference_type = std::ptrdiff_t;
+  using pointer = void;
+  using reference = Value;
+  IndexIterator() = default;
+  IndexIterator(const Container* c, std::size_t i) : c_(c), i_(i) {}
+  Value operator*() const { return (*c_)[i_]; }
+  IndexIterator& operator++() {
+    ++i_;
+    return *this;
+  }
+  IndexIterator operator++(int) {
+    IndexIterator old = *this;
+    ++i_;
+    return old;
+  }
+  friend bool operator==(const IndexIterator& a, const IndexIterator& b) { return a.i_ == b.i_; }
+
+ private:
+  const Container* c_ = nullptr;
+  std::size_t i_ = 0;
+};
+
 class StackView {
  public:
   StackView() = default;
@@ -88,31 +117,7 @@ class StackView {
     return s;
   }
 
-  class iterator {
-   public:
-    using iterator_category = std::input_iterator_tag;
-    using value_type = char;
-    using difference_type = std::ptrdiff_t;
-    using pointer = void;
-    using reference = char;
-    iterator() = default;
-    iterator(const StackView* v, std::size_t k) : v_(v), k_(k) {}
-    char operator*() const { return (*v_)[k_]; }
-    iterator& operator++() {
-      ++k_;
-      return *this;
-    }
-    iterator operator++(int) {
-      iterator old = *this;
-      ++k_;
-      return old;
-    }
-    friend bool operator==(const iterator& a, const iterator& b) { return a.k_ == b.k_; }
-
-   private:
-    const StackView* v_ = nullptr;
-    std::size_t k_ = 0;
-  };
+  using iterator = IndexIterator<StackView, char>;
   iterator begin() const { return {this, 0}; }
   iterator end() const { return {this, size_}; }
 
@@ -168,31 +173,7 @@ class Stacks {
     return StackView(words_.data(), start_[i], length_[i]);
   }
 
-  class iterator {
-   public:
-    using iterator_category = std::input_iterator_tag;
-    using value_type = StackView;
-    using difference_type = std::ptrdiff_t;
-    using pointer = void;
-    using reference = StackView;
-    iterator() = default;
-    iterator(const Stacks* s, std::size_t i) : s_(s), i_(i) {}
-    StackView operator*() const { return (*s_)[i_]; }
-    iterator& operator++() {
-      ++i_;
-      return *this;
-    }
-    iterator operator++(int) {
-      iterator old = *this;
-      ++i_;
-      return old;
-    }
-    friend bool operator==(const iterator& a, const iterator& b) { return a.i_ == b.i_; }
-
-   private:
-    const Stacks* s_ = nullptr;
-    std::size_t i_ = 0;
-  };
+  using iterator = IndexIterator<Stacks, StackView>;
   iterator begin() const { return {this, 0}; }
   iterator end() const { return {this, size()}; }
 
