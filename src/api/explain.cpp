@@ -124,6 +124,18 @@ std::string apply_checked(const GameEntry& g, const std::string& from, const std
   }
 }
 
+// The search's entry for `move` in `a` (which leads to `child`): by its
+// text, else by the position it leads to (an edited document may spell a
+// move another way the rules accept).
+const MoveInfo* searched_move(const GameEntry& g, const Analysis& a, const std::string& move,
+                              const std::string& child, const Params& params) {
+  if (const MoveInfo* m = find_move(a, move)) return m;
+  for (const MoveInfo& m : a.moves) {
+    if ((m.position.empty() ? g.apply(a.position, m.move, params) : m.position) == child) return &m;
+  }
+  return nullptr;
+}
+
 void check_game_tree(const GameEntry& g, const Params& params, const std::string& position,
                      const Value& claimed, const json& tree, WitnessCheck& out) {
   const std::string path = "/game_tree";
@@ -134,9 +146,27 @@ void check_game_tree(const GameEntry& g, const Params& params, const std::string
                        fmt::format("the game tree's value ({}) is not the document's ({})",
                                    text(tree_value), text(claimed)));
   }
+  // The value itself, searched again from the rules: a line of legal moves
+  // to an end proves nothing about who wins (the loser's mistakes make any
+  // line), so the claimed value, and below every move of the line and of the
+  // refutations, is held to the exhaustive search (the reference, as verify
+  // and certify use it).
+  const Analysis root = g.analyze(position, params);
+  if (!value_is_exhaustive(root.value)) {
+    throw WitnessError(path, fmt::format("the exhaustive search does not reach this position "
+                                         "with these options ({}): its game tree cannot be "
+                                         "checked",
+                                         text(root.value)));
+  }
+  if (!(root.value == claimed)) {
+    throw WitnessError("/value",
+                       fmt::format("the exhaustive search from the rules gives {}, not {}",
+                                   text(root.value), text(claimed)));
+  }
   const json& pv = witness_field(tree, path, "principal_variation");
   if (!pv.is_array()) throw WitnessError(path + "/principal_variation", "not an array");
   std::vector<std::string> line{position};
+  Analysis here = root;
   for (std::size_t i = 0; i < pv.size(); ++i) {
     const std::string at = fmt::format("{}/principal_variation/{}", path, i);
     const json& step = pv[i];
@@ -152,11 +182,26 @@ void check_game_tree(const GameEntry& g, const Params& params, const std::string
       throw WitnessError(at + "/position", fmt::format("the move leads to `{}`, not `{}`", next,
                                                        child.get<std::string>()));
     }
+    // Perfect play: the move is one of the mover's best (the winner's
+    // fastest, the loser's slowest), by the search of its position.
+    const MoveInfo* m = searched_move(g, here, move.get<std::string>(), next, params);
+    if (m == nullptr || !m->best) {
+      throw WitnessError(
+          at + "/move",
+          fmt::format("not a best move in `{}`: it is worth {} to its player, the "
+                      "position {}",
+                      line.back(), m != nullptr ? text(m->value) : "?", text(here.value)));
+    }
+    if (step.contains("value") && !(witness_value(step["value"], at + "/value") == m->value)) {
+      throw WitnessError(at + "/value",
+                         fmt::format("the move is worth {} to its player", text(m->value)));
+    }
     line.push_back(next);
+    here = g.analyze(next, params);
   }
   const json& complete = witness_field(tree, path, "complete");
   if (!complete.is_boolean()) throw WitnessError(path + "/complete", "not a boolean");
-  const Analysis last = g.analyze(line.back(), params);
+  const Analysis& last = here;
   if (complete.get<bool>()) {
     if (last.to_move) {
       throw WitnessError(
@@ -214,6 +259,7 @@ void check_game_tree(const GameEntry& g, const Params& params, const std::string
   }
   const json& replies = witness_field(r, rpath, "replies");
   if (!replies.is_array()) throw WitnessError(rpath + "/replies", "not an array");
+  const Analysis at_ply = g.analyze(line[ply], params);
   std::set<std::string> seen;
   for (std::size_t i = 0; i < replies.size(); ++i) {
     const std::string rp = fmt::format("{}/replies/{}", rpath, i);
@@ -225,14 +271,30 @@ void check_game_tree(const GameEntry& g, const Params& params, const std::string
     if (!seen.insert(move.get<std::string>()).second) {
       throw WitnessError(rp + "/move", "a move listed twice");
     }
+    // The move's value and the reply, by the search: the reply is one of
+    // the best answers to it.
+    const MoveInfo* m = searched_move(g, at_ply, move.get<std::string>(), child, params);
+    if (m == nullptr) throw WitnessError(rp + "/move", "not a move the search lists");
+    if (!(witness_value(witness_field(replies[i], rp, "value"), rp + "/value") == m->value)) {
+      throw WitnessError(rp + "/value",
+                         fmt::format("the move is worth {} to its player", text(m->value)));
+    }
     const json& reply = witness_field(replies[i], rp, "reply");
+    const Analysis answered = g.analyze(child, params);
     if (reply.is_string()) {
-      (void)apply_checked(g, child, reply.get<std::string>(), params, rp + "/reply");
-    } else if (!reply.is_null() || g.analyze(child, params).to_move) {
+      const std::string after =
+          apply_checked(g, child, reply.get<std::string>(), params, rp + "/reply");
+      const MoveInfo* best = searched_move(g, answered, reply.get<std::string>(), after, params);
+      if (best == nullptr || !best->best) {
+        throw WitnessError(
+            rp + "/reply",
+            fmt::format("not a best answer in `{}`: it is worth {}, the position {}", child,
+                        best != nullptr ? text(best->value) : "?", text(answered.value)));
+      }
+    } else if (!reply.is_null() || answered.to_move) {
       throw WitnessError(rp + "/reply", "no reply given where the game goes on");
     }
   }
-  const Analysis at_ply = g.analyze(line[ply], params);
   const std::string total = count_text(at_ply.moves_total);
   if (witness_field(r, rpath, "moves_total") != count_json(at_ply.moves_total)) {
     throw WitnessError(rpath + "/moves_total",
@@ -270,6 +332,19 @@ std::uint64_t witness_uint(const nlohmann::json& object, const std::string& path
     throw WitnessError(pointer(path, name), "not a non-negative integer");
   }
   return v.get<std::uint64_t>();
+}
+
+void check_list_total(const nlohmann::json& witness, const std::string& path,
+                      const char* total_name, std::size_t listed, std::size_t total,
+                      const std::string& what) {
+  if (witness.is_object() && witness.contains(total_name)) {
+    if (witness_uint(witness, path, total_name) != total) {
+      throw WitnessError(pointer(path, total_name), what);
+    }
+  } else if (listed != total) {
+    throw WitnessError(pointer(path, total_name),
+                       fmt::format("missing, and {} of them are listed: {}", listed, what));
+  }
 }
 
 Value witness_value(const nlohmann::json& v, const std::string& path) {
@@ -315,14 +390,16 @@ nlohmann::json explain_document(const GameEntry& g, std::string_view position, c
                                 const ExplainOptions& options) {
   json doc;
   {
-    const Analysis root = g.analyze(position, params);
+    Analysis root = g.analyze(position, params);
     doc = {{"schema", kJsonSchema},
            {"game", g.name},
            {"options", options_json(g, params)},
-           {"position", root.position},
            {"value", to_json(root.value)}};
     if (value_is_exhaustive(root.value))
       doc["game_tree"] = game_tree(g, root, params, options.depth);
+    // Moved, not copied: a 2000 x 2000 board's text is the input's size, and
+    // a second copy of it broke the 2 x input memory bound.
+    doc["position"] = std::move(root.position);
   }  // the analysis (its moves and children) is freed before the argument is built
   if (g.explain) {
     json argument = g.explain(doc["position"].get_ref<const std::string&>(), params);
@@ -356,7 +433,7 @@ WitnessCheck check_explanation(const GameEntry& g, const nlohmann::json& doc) {
   const Params params = params_from_json(g, options);
   const json& position = witness_field(doc, "", "position");
   if (!position.is_string()) throw WitnessError("/position", "not a string");
-  const std::string pos = position.get<std::string>();
+  const std::string& pos = position.get_ref<const std::string&>();
   if (g.check_position) g.check_position(pos, params);
   const Value claimed = witness_value(witness_field(doc, "", "value"), "/value");
   if (!doc.contains("argument") && !doc.contains("game_tree")) {
@@ -397,15 +474,15 @@ WitnessCheck check_explanation(const GameEntry& g, const nlohmann::json& doc) {
 std::string explanation_text(const nlohmann::json& doc) {
   std::string out;
   const Value v = witness_value(doc.at("value"), "/value");
-  const std::string position = doc.at("position").get<std::string>();
+  const std::string& position = doc.at("position").get_ref<const std::string&>();
   const bool one_line = position.find('\n') == std::string::npos;
-  if (one_line) {
-    out += fmt::format("{} {}: {} ({})\n", doc.at("game").get<std::string>(), position, text(v),
-                       source_words(v.source));
-  } else if (position.size() > kBoardShownBytes) {  // the JSON holds it; the text does not
+  if (position.size() > kBoardShownBytes) {  // the JSON holds it; the text does not
     out += fmt::format("{}: {} ({}), for the position given ({} bytes, not repeated here)\n",
                        doc.at("game").get<std::string>(), text(v), source_words(v.source),
                        position.size());
+  } else if (one_line) {
+    out += fmt::format("{} {}: {} ({})\n", doc.at("game").get<std::string>(), position, text(v),
+                       source_words(v.source));
   } else {  // a board of several lines, drawn below its value
     out += fmt::format("{}: {} ({}), the position:\n", doc.at("game").get<std::string>(), text(v),
                        source_words(v.source));

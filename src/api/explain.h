@@ -51,6 +51,16 @@ class WitnessError : public std::runtime_error {
   std::string path_;
 };
 
+// A witness lists at most this many entries of a per-part list (binim's
+// stacks, octal's rows, asymmetry's pairs): the first ones, in order, with
+// the whole count beside them. Their checkers recompute every part from the
+// position whether it is listed or not (the parts are functions of the
+// position, not certificates), so a longer list would add bytes, not proof;
+// and an entry costs about 240 bytes as a JSON object against a few bytes of
+// the position, which broke the 2 x input memory bound on positions of a
+// million rows (docs/reliability.md).
+inline constexpr std::size_t kWitnessListed = 1000;
+
 struct ExplainOptions {
   // The principal variation stops after this many plies (it is then marked
   // incomplete and checked as far as it goes).
@@ -85,6 +95,12 @@ const nlohmann::json& witness_field(const nlohmann::json& object, const std::str
                                     const char* name);
 std::int64_t witness_int(const nlohmann::json& object, const std::string& path, const char* name);
 std::uint64_t witness_uint(const nlohmann::json& object, const std::string& path, const char* name);
+// The count beside a list cut at kWitnessListed: `total_name` must be
+// `total` (`what` says it in words: "5 stacks count here"); a document
+// written before lists were cut has no count and must list all `total`.
+void check_list_total(const nlohmann::json& witness, const std::string& path,
+                      const char* total_name, std::size_t listed, std::size_t total,
+                      const std::string& what);
 // A value in the schema's JSON ({"kind": "win", ...}) read back.
 Value witness_value(const nlohmann::json& v, const std::string& path);
 

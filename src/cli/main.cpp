@@ -12,8 +12,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <iterator>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "api/explain.h"
 #include "cli/cli.h"
@@ -401,10 +403,116 @@ void write_solve_json(const pp::GameEntry& g, std::string_view input, const pp::
   write_out(sink.finish(std::move(out)));
 }
 
+// The characters of an InputText for nlohmann's parser, giving the file's
+// pages back behind it every MiB: the parser keeps its own copy of each
+// string, so the file need not stay resident beside it (a document of a
+// million-row position is the position's size, and the file, the parser's
+// buffer and the string would be three times that).
+class ReleasingChars {
+ public:
+  using iterator_category = std::input_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = const char&;
+
+  ReleasingChars(const InputText& input, std::size_t at) : input_(&input), at_(at) {}
+  reference operator*() const { return input_->view()[at_]; }
+  ReleasingChars& operator++() {
+    if ((++at_ & ((std::size_t{1} << 20) - 1)) == 0) input_->release_before(at_);
+    return *this;
+  }
+  ReleasingChars operator++(int) {
+    ReleasingChars before = *this;
+    ++*this;
+    return before;
+  }
+  bool operator==(const ReleasingChars& o) const { return at_ == o.at_; }
+  bool operator!=(const ReleasingChars& o) const { return at_ != o.at_; }
+
+ private:
+  const InputText* input_;
+  std::size_t at_;
+};
+
+// nlohmann's document built from its parser's events, as its own
+// json_sax_dom_parser builds it, but with each string and key moved out of
+// the lexer's buffer instead of copied: the lexer holds a string's text
+// twice already (its token and the raw characters it keeps for messages), and
+// a third copy made a document of a million-row position cost three times
+// its size.
+class MovingDocument {
+ public:
+  using json = nlohmann::json;
+  explicit MovingDocument(json& root) : root_(root) {}
+  bool null() { return put(nullptr) != nullptr; }
+  bool boolean(bool v) { return put(v) != nullptr; }
+  bool number_integer(json::number_integer_t v) { return put(v) != nullptr; }
+  bool number_unsigned(json::number_unsigned_t v) { return put(v) != nullptr; }
+  bool number_float(json::number_float_t v, const json::string_t&) { return put(v) != nullptr; }
+  bool string(json::string_t& v) { return put(std::move(v)) != nullptr; }
+  bool binary(json::binary_t& v) { return put(json::binary(std::move(v))) != nullptr; }
+  bool start_object(std::size_t) {
+    open_.push_back(put(json::object()));
+    return true;
+  }
+  bool key(json::string_t& k) {
+    key_ = std::move(k);
+    return true;
+  }
+  bool end_object() {
+    open_.pop_back();
+    return true;
+  }
+  bool start_array(std::size_t) {
+    open_.push_back(put(json::array()));
+    return true;
+  }
+  bool end_array() {
+    open_.pop_back();
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) {
+    return false;
+  }
+
+ private:
+  // Where a value goes: the root, the end of the open array, or the open
+  // object's last key (a repeated key keeps the last value, as nlohmann's
+  // own parser does). Containers only grow while they are the innermost
+  // open one, so the pointers to the open ones stay valid.
+  json* put(json&& v) {
+    if (open_.empty()) {
+      root_ = std::move(v);
+      return &root_;
+    }
+    json& in = *open_.back();
+    if (in.is_array()) {
+      in.push_back(std::move(v));
+      return &in.back();
+    }
+    json& slot = in[key_];
+    slot = std::move(v);
+    return &slot;
+  }
+
+  json& root_;
+  std::vector<json*> open_;
+  json::string_t key_;
+};
+
 // `explain --check FILE`: exit 0 when the witness holds, 3 when it does not.
 int check_explanation_file(const std::string& path) {
-  const std::string text = read_all(path, kMaxPositionBytes);
-  const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+  nlohmann::json parsed;
+  {
+    const InputText input(path, kMaxPositionBytes);
+    MovingDocument builder(parsed);
+    if (!nlohmann::json::sax_parse(ReleasingChars(input, 0),
+                                   ReleasingChars(input, input.view().size()), &builder)) {
+      parsed = nlohmann::json(nlohmann::json::value_t::discarded);
+    }
+  }
+  const nlohmann::json& doc = parsed;  // read only: operator[] would add what is missing
   if (doc.is_discarded()) {
     throw pp::RequestError(
         fmt::format("{} is not JSON (explain --json writes the document)", input_name(path)));

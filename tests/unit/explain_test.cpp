@@ -211,6 +211,167 @@ TEST(Explain, ATruncatedVariationClaimedCompleteIsCaught) {
   }
 }
 
+// A forgery the replay alone accepted: a line of legal moves that are not
+// the best (each position's last listed move) to the end, with the value
+// that line would make, the argument removed. Its moves are legal and its
+// length and end agree with the claim; only a search of the positions shows
+// that the claim is false.
+TEST(Explain, AGameTreeOfLegalButWrongMovesIsCaught) {
+  std::size_t forged = 0;
+  for (const Explained& e : corpus()) {
+    if (!e.doc.contains("game_tree")) continue;
+    const GameEntry& g = *e.game;
+    Analysis a = g.analyze(e.doc["position"].get<std::string>(), e.params);
+    json pv = json::array();
+    std::size_t plies = 0;
+    while (a.to_move && !a.moves.empty() && plies < 60) {
+      const MoveInfo& m = a.moves.back();
+      const std::string child =
+          m.position.empty() ? g.apply(a.position, m.move, e.params) : m.position;
+      pv.push_back({{"move", m.move}, {"position", child}});
+      a = g.analyze(child, e.params);
+      ++plies;
+    }
+    if (a.to_move) continue;
+    Value claim;
+    if (a.value.kind == ValueKind::kScore) {
+      claim = Value::of_score(*a.value.score, ValueSource::kReference);
+    } else {
+      const bool end_won = a.value.kind == ValueKind::kWin ||
+                           (a.value.kind == ValueKind::kNimber && a.value.nimber != 0u);
+      const bool won = plies % 2 == 0 ? end_won : !end_won;
+      claim = Value::wins(won, ValueSource::kReference, static_cast<std::uint32_t>(plies));
+    }
+    const Value truth = witness_value(e.doc["value"], "/value");
+    if (claim.kind == truth.kind && claim.score == truth.score &&
+        claim.remoteness == truth.remoteness) {
+      continue;  // the line is as good as perfect play: no forgery
+    }
+    json doc = e.doc;
+    doc.erase("argument");
+    doc["value"] = to_json(claim);
+    doc["game_tree"] = {{"value", to_json(claim)},
+                        {"principal_variation", pv},
+                        {"complete", true},
+                        {"end", {{"position", a.position}, {"value", to_json(a.value)}}}};
+    SCOPED_TRACE(g.name + " " + e.doc["position"].get<std::string>() + ": " + doc.dump());
+    EXPECT_THROW(check_explanation(g, doc), WitnessError);
+    ++forged;
+  }
+  EXPECT_GT(forged, 20u);
+}
+
+// The refutations' values and replies are the search's too.
+TEST(Explain, AWrongReplyOrRefutationValueIsCaught) {
+  std::size_t wrong_replies = 0, wrong_values = 0;
+  for (const Explained& e : corpus()) {
+    if (!e.doc.contains("game_tree") || !e.doc["game_tree"].contains("refutations")) continue;
+    const GameEntry& g = *e.game;
+    const json& r = e.doc["game_tree"]["refutations"];
+    for (std::size_t i = 0; i < r["replies"].size(); ++i) {
+      const json& entry = r["replies"][i];
+      if (!entry["reply"].is_string()) continue;
+      const std::string child =
+          g.apply(r["position"].get<std::string>(), entry["move"].get<std::string>(), e.params);
+      const Analysis c = g.analyze(child, e.params);
+      for (const MoveInfo& m : c.moves) {
+        if (m.best) continue;
+        json doc = e.doc;
+        doc["game_tree"]["refutations"]["replies"][i]["reply"] = m.move;
+        SCOPED_TRACE(g.name + " " + e.doc["position"].get<std::string>() + " reply " + m.move);
+        EXPECT_THROW(check_explanation(g, doc), WitnessError);
+        ++wrong_replies;
+        break;
+      }
+      json doc = e.doc;
+      json& v = doc["game_tree"]["refutations"]["replies"][i]["value"];
+      if (v["kind"] == "score") {
+        v["score"] = v["score"].get<std::int64_t>() + 1;
+      } else if (v.contains("remoteness")) {
+        v["remoteness"] = v["remoteness"].get<std::uint64_t>() + 2;
+      } else {
+        continue;
+      }
+      EXPECT_THROW(check_explanation(g, doc), WitnessError);
+      ++wrong_values;
+      break;
+    }
+  }
+  EXPECT_GT(wrong_replies, 10u);
+  EXPECT_GT(wrong_values, 10u);
+}
+
+// Case 1 of a generated contest input with these sizes.
+std::string big_case(const GameEntry& g, const std::vector<std::pair<const char*, int>>& sizes) {
+  Params q = params_from_json(g, json::object());
+  for (const auto& size : sizes) q.values[size.first] = size.second;
+  q.values["cases"] = 1;
+  q.flags.insert("exact");
+  const std::string input = g.generate(Seed{7}, q, TextSink{});
+  return g.contest_case(input, 1, q);
+}
+
+// A long position's list stops at kWitnessListed entries beside their count,
+// and the check still values every part: an unlisted part changed in the
+// position, or a wrong count, is caught.
+TEST(Explain, LongListsAreCutAndEveryPartIsStillChecked) {
+  const struct {
+    const char* game;
+    std::vector<std::pair<const char*, int>> sizes;
+    const char* list;
+    const char* total;
+  } cases[] = {
+      {"binim", {{"stacks", 1500}, {"max-length", 6}}, "stacks", "stacks_total"},
+      {"binim2", {{"stacks", 3000}, {"max-length", 6}}, "stacks", "stacks_total"},
+      {"octal", {{"rows", 1500}, {"max-length", 1000}}, "rows", "rows_total"},
+      {"asymmetry", {{"rows", 2}, {"cols", 2400}, {"k", 9}}, "pairs", "pairs_total"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.game);
+    const GameEntry* g = find_game(c.game);
+    ASSERT_NE(g, nullptr);
+    const Params p = explain_params(*g);
+    const std::string pos = big_case(*g, c.sizes);
+    const json doc = explain_document(*g, pos, p);
+    ASSERT_TRUE(doc.contains("argument")) << doc.dump().substr(0, 500);
+    const json& w = doc["argument"]["witness"];
+    ASSERT_EQ(w[c.list].size(), kWitnessListed);
+    ASSERT_GT(w[c.total].get<std::size_t>(), kWitnessListed);
+    EXPECT_NO_THROW(check_explanation(*g, doc));
+    json bad = doc;
+    bad["argument"]["witness"][c.total] = w[c.total].get<std::size_t>() + 1;
+    EXPECT_THROW(check_explanation(*g, bad), WitnessError);
+    // No count, a cut list: refused (an old document lists every part).
+    bad = doc;
+    bad["argument"]["witness"].erase(c.total);
+    EXPECT_THROW(check_explanation(*g, bad), WitnessError);
+    // The list cut shorter still: every part is recomputed anyway.
+    json shorter = doc;
+    shorter["argument"]["witness"][c.list].erase(kWitnessListed - 1);
+    EXPECT_NO_THROW(check_explanation(*g, shorter));
+  }
+  // An unlisted part changed: binim's last stack given one more symbol (a
+  // value the sum does not count), octal's last row one more pin.
+  for (const char* game : {"binim", "octal"}) {
+    SCOPED_TRACE(game);
+    const GameEntry* g = find_game(game);
+    const Params p = explain_params(*g);
+    const std::string pos = big_case(
+        *g, std::string(game) == "binim"
+                ? std::vector<std::pair<const char*, int>>{{"stacks", 1500}, {"max-length", 6}}
+                : std::vector<std::pair<const char*, int>>{{"rows", 1500}, {"max-length", 1000}});
+    json doc = explain_document(*g, pos, p);
+    std::string& text = doc["position"].get_ref<std::string&>();
+    std::size_t end = text.size();
+    while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == ' ')) --end;
+    // binim: the last stack's top symbol once more at its bottom (one more
+    // move for its owner); octal: a digit more on the last row.
+    const std::size_t start = text.find_last_of(" \n", end - 1) + 1;
+    text.insert(end, std::string(game) == "binim" ? std::string(1, text[start]) : "1");
+    EXPECT_THROW(check_explanation(*g, doc), WitnessError) << text.substr(end - 20);
+  }
+}
+
 TEST(Explain, GridgameWitnessScalesToTwoThousand) {
   const GameEntry* g = find_game("gridgame");
   ASSERT_NE(g, nullptr);

@@ -144,18 +144,21 @@ nlohmann::json explain(std::string_view position, const Params&) {
   const std::int64_t settled = settled_sum(b);
   json pairs = json::array();
   std::int64_t sum = 0;
+  std::size_t fresh = 0;
   for (int j = 0; j < g.cols / 2; ++j) {
     if (b.is_marked(j) || b.is_marked(g.mirror(j))) continue;
     const PairPlan plan = plan_pair(g, j);
     const std::int64_t w = bob_first_value(g, j);
     const std::int64_t s = pair_term(g, j);
     sum += plan.value;
+    ++fresh;
     if (pairs.size() < kPairsShown) {
       text.push_back(fmt::format(
           "  pair ({:>3}, {:>3}): now {:>4}; Alice opens it: {:>4} (she writes {} at row {} of "
           "column {}); Bob opens it: {:>4}",
           j + 1, g.mirror(j) + 1, s, plan.value, plan.write, plan.row + 1, plan.col + 1, w));
     }
+    if (pairs.size() == kWitnessListed) continue;  // the checker values every pair anyway
     pairs.push_back(
         {{"columns", {j + 1, g.mirror(j) + 1}},
          {"S", s},
@@ -163,8 +166,7 @@ nlohmann::json explain(std::string_view position, const Params&) {
          {"w", w},
          {"opening", {{"column", plan.col + 1}, {"row", plan.row + 1}, {"write", plan.write}}}});
   }
-  if (pairs.size() > kPairsShown)
-    text.push_back(fmt::format("  ... ({} fresh pairs)", pairs.size()));
+  if (fresh > kPairsShown) text.push_back(fmt::format("  ... ({} fresh pairs)", fresh));
   json open_json = nullptr;
   std::int64_t closed = 0;
   if (!open.empty()) {
@@ -203,6 +205,7 @@ nlohmann::json explain(std::string_view position, const Params&) {
             {"settled", settled},
             {"open", open_json},
             {"pairs", std::move(pairs)},
+            {"pairs_total", fresh},
             {"total", total}}}};
 }
 
@@ -261,19 +264,32 @@ void check_witness(std::string_view position, const Params&, const nlohmann::jso
   }
   const json& pairs = witness_field(w, path, "pairs");
   if (!pairs.is_array()) throw WitnessError(path + "/pairs", "not an array");
-  std::size_t k = 0;
+  // The fresh pairs are listed in order, the first of them (a wide grid's
+  // list stops at kWitnessListed); every one, listed or not, is valued here
+  // and must have w <= v.
+  std::size_t k = 0, fresh = 0;
   std::int64_t sum = 0;
   for (int j = 0; j < g.cols / 2; ++j) {
     if (b.is_marked(j) || b.is_marked(g.mirror(j))) continue;
+    ++fresh;
+    const PairCheck pc = check_pair(g, j);
+    if (k == pairs.size()) {
+      if (pc.w > pc.v) {
+        throw WitnessError(fmt::format("{}/pairs_total", path),
+                           fmt::format("pair ({}, {}) has w > v: the bounds do not meet there, "
+                                       "the sum is not proven",
+                                       j + 1, g.mirror(j) + 1));
+      }
+      sum += pc.v;
+      continue;
+    }
     const std::string at = fmt::format("{}/pairs/{}", path, k);
-    if (k >= pairs.size()) throw WitnessError(at, fmt::format("pair {} is not listed", j + 1));
     const json& e = pairs[k++];
     const json& cols = witness_field(e, at, "columns");
     if (cols != json::array({j + 1, g.mirror(j) + 1})) {
       throw WitnessError(at + "/columns",
                          fmt::format("the pair ({}, {}) comes here", j + 1, g.mirror(j) + 1));
     }
-    const PairCheck pc = check_pair(g, j);
     if (witness_int(e, at, "S") != pc.s) {
       throw WitnessError(at + "/S", fmt::format("the pair's term is {}", pc.s));
     }
@@ -306,6 +322,7 @@ void check_witness(std::string_view position, const Params&, const nlohmann::jso
     sum += pc.v;
   }
   if (k != pairs.size()) throw WitnessError(fmt::format("{}/pairs/{}", path, k), "no such pair");
+  check_list_total(w, path, "pairs_total", k, fresh, fmt::format("{} pairs are fresh", fresh));
   const std::int64_t total = settled + closed + sum;
   if (witness_int(w, path, "total") != total) {
     throw WitnessError(path + "/total", fmt::format("the parts add up to {}", total));

@@ -40,7 +40,7 @@ nlohmann::json explain(std::string_view position, Ending ending) {
   json stacks = json::array();
   std::int64_t sum = 0;
   std::uint64_t pending[2] = {0, 0};
-  std::size_t listed = 0;
+  std::size_t counted = 0;
   for (std::size_t i = 0; i < p.stacks.size(); ++i) {
     const StackView s = p.stacks[i];
     if (s.empty()) continue;
@@ -49,12 +49,14 @@ nlohmann::json explain(std::string_view position, Ending ending) {
       const std::int64_t v =
           f.top == '0' ? static_cast<std::int64_t>(f.zeros) : -static_cast<std::int64_t>(f.ones);
       sum += v;
-      stacks.push_back({{"stack", i + 1},
-                        {"top", std::string(1, f.top)},
-                        {"zeros", f.zeros},
-                        {"ones", f.ones},
-                        {"value", v}});
-      if (listed++ < kStacksShown) {
+      if (stacks.size() < kWitnessListed) {
+        stacks.push_back({{"stack", i + 1},
+                          {"top", std::string(1, f.top)},
+                          {"zeros", f.zeros},
+                          {"ones", f.ones},
+                          {"value", v}});
+      }
+      if (counted++ < kStacksShown) {
         const std::uint64_t count = f.top == '0' ? f.zeros : f.ones;
         text.push_back(fmt::format("  stack {:>2} {:<24} top {}: worth {:+} ({} {}{}, {}'s)", i + 1,
                                    stack_shown(s), f.top, v, count, f.top == '0' ? "zero" : "one",
@@ -62,15 +64,18 @@ nlohmann::json explain(std::string_view position, Ending ending) {
       }
     } else if (f.top == f.bottom) {
       ++pending[f.top == '0' ? 0 : 1];
-      stacks.push_back(
-          {{"stack", i + 1}, {"top", std::string(1, f.top)}, {"bottom", std::string(1, f.bottom)}});
-      if (listed++ < kStacksShown) {
+      if (stacks.size() < kWitnessListed) {
+        stacks.push_back({{"stack", i + 1},
+                          {"top", std::string(1, f.top)},
+                          {"bottom", std::string(1, f.bottom)}});
+      }
+      if (counted++ < kStacksShown) {
         text.push_back(fmt::format("  stack {:>2} {:<24} top and bottom {}: a pending move of {}",
                                    i + 1, stack_shown(s), f.top, f.top == '0' ? "Dee" : "Dum"));
       }
     }
   }
-  if (listed > kStacksShown) text.push_back(fmt::format("  ... ({} stacks in all)", listed));
+  if (counted > kStacksShown) text.push_back(fmt::format("  ... ({} stacks in all)", counted));
   if (ending == Ending::kNormal) {
     text.insert(text.begin(),
                 "Each stack is a game worth an integer, Dee positive: a stack with 0 on top is "
@@ -95,7 +100,10 @@ nlohmann::json explain(std::string_view position, Ending ending) {
                         : fmt::format("The player with fewer ({}) wins whoever starts.",
                                       pending[0] < pending[1] ? "Dee" : "Dum")));
   }
-  json witness = {{"to_move", name_of(to_move)}, {"stacks", std::move(stacks)}};
+  // The first kWitnessListed stacks that count, and how many count: the
+  // checker recomputes every one of them from the position.
+  json witness = {
+      {"to_move", name_of(to_move)}, {"stacks", std::move(stacks)}, {"stacks_total", counted}};
   if (ending == Ending::kNormal) {
     witness["sum"] = sum;
   } else {
@@ -116,10 +124,11 @@ void check_witness(std::string_view position, Ending ending, const nlohmann::jso
   if (to_move != p.to_move) throw WitnessError(path + "/to_move", "not the player to move");
   const json& stacks = witness_field(w, path, "stacks");
   if (!stacks.is_array()) throw WitnessError(path + "/stacks", "not an array");
-  // Walks the position's stacks and the witness's entries together: every
-  // stack that counts is listed once, in order, with its facts recomputed
-  // from its bits here.
-  std::size_t k = 0;
+  // Walks the position's stacks and the witness's entries together: the
+  // stacks that count are listed in order (the first of them: a long
+  // position's list stops at kWitnessListed), and every one of them, listed
+  // or not, has its facts recomputed from its bits here.
+  std::size_t k = 0, counted = 0;
   std::int64_t sum = 0;
   std::uint64_t pending[2] = {0, 0};
   for (std::size_t i = 0; i < p.stacks.size(); ++i) {
@@ -131,28 +140,34 @@ void check_witness(std::string_view position, Ending ending, const nlohmann::jso
     const char top = s.front(), bottom = s.back();
     const bool counts = ending == Ending::kNormal || top == bottom;
     if (!counts) continue;
-    const std::string at = fmt::format("{}/stacks/{}", path, k);
-    if (k >= stacks.size()) throw WitnessError(at, fmt::format("stack {} is not listed", i + 1));
-    const json& e = stacks[k++];
-    if (witness_uint(e, at, "stack") != i + 1) {
-      throw WitnessError(at + "/stack", fmt::format("stack {} comes here", i + 1));
-    }
-    if (witness_field(e, at, "top") != std::string(1, top)) {
-      throw WitnessError(at + "/top", fmt::format("stack {}'s top is {}", i + 1, top));
+    ++counted;
+    const json* e = nullptr;  // the stack's entry, where it is listed
+    std::string at;
+    if (k < stacks.size()) {
+      at = fmt::format("{}/stacks/{}", path, k);
+      e = &stacks[k++];
+      if (witness_uint(*e, at, "stack") != i + 1) {
+        throw WitnessError(at + "/stack", fmt::format("stack {} comes here", i + 1));
+      }
+      if (witness_field(*e, at, "top") != std::string(1, top)) {
+        throw WitnessError(at + "/top", fmt::format("stack {}'s top is {}", i + 1, top));
+      }
     }
     if (ending == Ending::kNormal) {
-      if (witness_uint(e, at, "zeros") != zeros || witness_uint(e, at, "ones") != ones) {
-        throw WitnessError(at,
-                           fmt::format("stack {} holds {} zeros and {} ones", i + 1, zeros, ones));
-      }
       const std::int64_t v =
           top == '0' ? static_cast<std::int64_t>(zeros) : -static_cast<std::int64_t>(ones);
-      if (witness_int(e, at, "value") != v) {
-        throw WitnessError(at + "/value", fmt::format("stack {} is worth {}", i + 1, v));
+      if (e != nullptr) {
+        if (witness_uint(*e, at, "zeros") != zeros || witness_uint(*e, at, "ones") != ones) {
+          throw WitnessError(
+              at, fmt::format("stack {} holds {} zeros and {} ones", i + 1, zeros, ones));
+        }
+        if (witness_int(*e, at, "value") != v) {
+          throw WitnessError(at + "/value", fmt::format("stack {} is worth {}", i + 1, v));
+        }
       }
       sum += v;
     } else {
-      if (witness_field(e, at, "bottom") != std::string(1, bottom)) {
+      if (e != nullptr && witness_field(*e, at, "bottom") != std::string(1, bottom)) {
         throw WitnessError(at + "/bottom", fmt::format("stack {}'s bottom is {}", i + 1, bottom));
       }
       ++pending[top == '0' ? 0 : 1];
@@ -161,6 +176,8 @@ void check_witness(std::string_view position, Ending ending, const nlohmann::jso
   if (k != stacks.size()) {
     throw WitnessError(fmt::format("{}/stacks/{}", path, k), "no such stack counts here");
   }
+  check_list_total(w, path, "stacks_total", k, counted,
+                   fmt::format("{} stacks count here", counted));
   Player won;
   if (ending == Ending::kNormal) {
     if (witness_int(w, path, "sum") != sum) {

@@ -92,7 +92,7 @@ nlohmann::json explain(std::string_view position, const Params& params) {
     const std::uint64_t n = p.rows[i];
     const std::uint64_t e = entry_of(*t, n);
     const std::uint64_t g = t->grundy(n);
-    rows.push_back({{"pins", n}, {"entry", e}, {"nimber", g}});
+    if (rows.size() < kWitnessListed) rows.push_back({{"pins", n}, {"entry", e}, {"nimber", g}});
     if (i < kRowsShown) {
       text.push_back(n == e ? fmt::format("  row {:>2}: {} pins, G = {}", i + 1, n, g)
                             : fmt::format("  row {:>2}: {} pins, read as entry {} (the same "
@@ -134,6 +134,7 @@ nlohmann::json explain(std::string_view position, const Params& params) {
             {"period", t->period()},
             {"computed", t->computed()},
             {"rows", std::move(rows)},
+            {"rows_total", p.rows.size()},
             {"nim_sum", x},
             {"move", move}}}};
 }
@@ -153,22 +154,24 @@ void check_witness(std::string_view position, const Params& params,
   // The rows of the position (parsed by the rules' syntax: a theory is
   // needed only for its limits, the rows themselves are plain numbers).
   const Position pos = parse_position(position, *theory_of(code));
-  if (rows.size() != pos.rows.size()) {
+  // The first rows are listed (a long position's list stops at
+  // kWitnessListed); every row, listed or not, is valued here.
+  if (rows.size() > pos.rows.size()) {
     throw WitnessError(path + "/rows", fmt::format("the position has {} rows", pos.rows.size()));
   }
-  // How far the table must be recomputed.
-  std::uint64_t need = 1;
-  if (p != 0) need = std::max(need, 2 * n0 + p + code.last + p);
-  std::vector<std::uint64_t> entries;
-  for (std::size_t i = 0; i < rows.size(); ++i) {
+  check_list_total(w, path, "rows_total", rows.size(), pos.rows.size(),
+                   fmt::format("the position has {} rows", pos.rows.size()));
+  // The entry a row reads: the listed one, checked to be the row itself or
+  // (with a period) one of its residue class at or past n0; an unlisted row
+  // reads its residue past the periodic range, else itself.
+  const auto entry = [&](std::size_t i) {
+    const std::uint64_t n = pos.rows[i];
+    if (i >= rows.size()) return p != 0 && n >= n0 + p ? n0 + (n - n0) % p : n;
     const std::string at = fmt::format("{}/rows/{}", path, i);
-    if (witness_uint(rows[i], at, "pins") != pos.rows[i]) {
-      throw WitnessError(at + "/pins", fmt::format("row {} has {} pins", i + 1, pos.rows[i]));
+    if (witness_uint(rows[i], at, "pins") != n) {
+      throw WitnessError(at + "/pins", fmt::format("row {} has {} pins", i + 1, n));
     }
     const std::uint64_t e = witness_uint(rows[i], at, "entry");
-    const std::uint64_t n = pos.rows[i];
-    // The entry is the row itself, or (with a period) one of its residue
-    // class at or past n0.
     const bool same = e == n;
     const bool residue = p != 0 && n >= n0 && e >= n0 && e < n && (n - e) % p == 0;
     if (!same && !residue) {
@@ -176,9 +179,13 @@ void check_witness(std::string_view position, const Params& params,
           at + "/entry",
           fmt::format("entry {} is not row length {} nor of its residue class", e, n));
     }
-    need = std::max(need, e + 1);
-    entries.push_back(e);
-  }
+    return e;
+  };
+  // How far the table must be recomputed (a first pass over the rows, so
+  // that a million rows need no list of their entries).
+  std::uint64_t need = 1;
+  if (p != 0) need = std::max(need, 2 * n0 + p + code.last + p);
+  for (std::size_t i = 0; i < pos.rows.size(); ++i) need = std::max(need, entry(i) + 1);
   const json& m = witness_field(w, path, "move");
   if (!m.is_null()) {
     // A part past the periodic range reads its residue's entry.
@@ -209,12 +216,15 @@ void check_witness(std::string_view position, const Params& params,
     return g[n0 + (n - n0) % p];
   };
   std::uint64_t x = 0;
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const std::string at = fmt::format("{}/rows/{}", path, i);
-    if (witness_uint(rows[i], at, "nimber") != g[entries[i]]) {
-      throw WitnessError(at + "/nimber", fmt::format("G({}) = {}", entries[i], g[entries[i]]));
+  for (std::size_t i = 0; i < pos.rows.size(); ++i) {
+    const std::uint64_t e = entry(i);
+    if (i < rows.size()) {
+      const std::string at = fmt::format("{}/rows/{}", path, i);
+      if (witness_uint(rows[i], at, "nimber") != g[e]) {
+        throw WitnessError(at + "/nimber", fmt::format("G({}) = {}", e, g[e]));
+      }
     }
-    x ^= g[entries[i]];
+    x ^= g[e];
   }
   if (witness_uint(w, path, "nim_sum") != x) {
     throw WitnessError(path + "/nim_sum", fmt::format("the rows' values XOR to {}", x));
