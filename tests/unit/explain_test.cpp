@@ -264,8 +264,13 @@ TEST(Explain, AGameTreeOfLegalButWrongMovesIsCaught) {
 // The refutations' values and replies are the search's too.
 TEST(Explain, AWrongReplyOrRefutationValueIsCaught) {
   std::size_t wrong_replies = 0, wrong_values = 0;
+  std::set<std::string> games;
   for (const Explained& e : corpus()) {
     if (!e.doc.contains("game_tree") || !e.doc["game_tree"].contains("refutations")) continue;
+    // Each check searches the whole tree again: a few documents a game are
+    // enough (the sanitizer build runs this too).
+    if (games.count(e.game->name) && wrong_replies >= 12 && wrong_values >= 12) continue;
+    games.insert(e.game->name);
     const GameEntry& g = *e.game;
     const json& r = e.doc["game_tree"]["refutations"];
     for (std::size_t i = 0; i < r["replies"].size(); ++i) {
