@@ -238,12 +238,14 @@ void check_game_tree(const GameEntry& g, const Params& params, const std::string
     }
     out.checked.push_back(fmt::format(
         "the principal variation: {} legal moves replayed with the rules to the end, worth {} "
-        "there, which makes the claimed {}",
+        "there, which makes the claimed {}; the value and every move (a best one) searched "
+        "again",
         plies, text(last.value), text(claimed)));
   } else {
     out.checked.push_back(fmt::format(
-        "the principal variation: {} legal moves replayed with the rules (not to the end)",
-        pv.size()));
+        "the principal variation: {} legal moves replayed with the rules (not to the end); the "
+        "value ({}) and every move (a best one) searched again",
+        pv.size(), text(claimed)));
   }
   if (!tree.contains("refutations")) return;
   const std::string rpath = path + "/refutations";
@@ -302,8 +304,9 @@ void check_game_tree(const GameEntry& g, const Params& params, const std::string
   }
   const bool all = count_json(seen.size()) == count_json(at_ply.moves_total);
   out.checked.push_back(fmt::format(
-      "ply {}: {} of the {} legal moves there, each with a legal reply{}", ply, seen.size(), total,
-      all ? " (every move)" : " (a part: the rest are not listed)"));
+      "ply {}: {} of the {} legal moves there, each with its value and a best reply, by the "
+      "search{}",
+      ply, seen.size(), total, all ? " (every move)" : " (a part: the rest are not listed)"));
 }
 
 }  // namespace
