@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,15 @@ nlohmann::json explain(std::string_view position, Ending ending) {
   std::int64_t sum = 0;
   std::uint64_t pending[2] = {0, 0};
   std::size_t counted = 0;
+  // The stacks drawn line up: the column is as wide as the widest drawn
+  // (a long stack is drawn cut, with its length).
+  std::size_t width = 1;
+  for (std::size_t i = 0, drawn = 0; i < p.stacks.size() && drawn < kStacksShown; ++i) {
+    const StackView s = p.stacks[i];
+    if (s.empty() || (ending != Ending::kNormal && s.front() != s.back())) continue;
+    width = std::max(width, stack_shown(s).size());
+    ++drawn;
+  }
   for (std::size_t i = 0; i < p.stacks.size(); ++i) {
     const StackView s = p.stacks[i];
     if (s.empty()) continue;
@@ -58,9 +68,10 @@ nlohmann::json explain(std::string_view position, Ending ending) {
       }
       if (counted++ < kStacksShown) {
         const std::uint64_t count = f.top == '0' ? f.zeros : f.ones;
-        text.push_back(fmt::format("  stack {:>2} {:<24} top {}: worth {:+} ({} {}{}, {}'s)", i + 1,
-                                   stack_shown(s), f.top, v, count, f.top == '0' ? "zero" : "one",
-                                   count == 1 ? "" : "s", f.top == '0' ? "Dee" : "Dum"));
+        text.push_back(fmt::format("  stack {:>2} {:<{}} top {}: worth {:+} ({} {}{}, {}'s)", i + 1,
+                                   stack_shown(s), width, f.top, v, count,
+                                   f.top == '0' ? "zero" : "one", count == 1 ? "" : "s",
+                                   f.top == '0' ? "Dee" : "Dum"));
       }
     } else if (f.top == f.bottom) {
       ++pending[f.top == '0' ? 0 : 1];
@@ -70,8 +81,9 @@ nlohmann::json explain(std::string_view position, Ending ending) {
                           {"bottom", std::string(1, f.bottom)}});
       }
       if (counted++ < kStacksShown) {
-        text.push_back(fmt::format("  stack {:>2} {:<24} top and bottom {}: a pending move of {}",
-                                   i + 1, stack_shown(s), f.top, f.top == '0' ? "Dee" : "Dum"));
+        text.push_back(fmt::format("  stack {:>2} {:<{}} top and bottom {}: a pending move of {}",
+                                   i + 1, stack_shown(s), width, f.top,
+                                   f.top == '0' ? "Dee" : "Dum"));
       }
     }
   }
