@@ -184,6 +184,7 @@ for game in nim binim octal gridgame; do
   f=${game}_pos.txt; [ $game = nim ] && f=nim_wide.txt
   row "analyze $game ($f)" "$dir/$f" -- "$pp" analyze "$game" "$dir/$f"
   row "hint $game ($f)" "$dir/$f" -- "$pp" hint "$game" "$dir/$f"
+  row "explain $game ($f)" "$dir/$f" -- "$pp" explain "$game" "$dir/$f"
 done
 # assignment (not a game: solve only) on the 2000 x 2000 matrix of digits.
 row "solve assignment (gridgame_pos.txt)" "$dir/gridgame_pos.txt" -- "$pp" solve assignment "$dir/gridgame_pos.txt"
