@@ -65,6 +65,13 @@ bool same_ignoring_case(std::string_view a, std::string_view b) {
          });
 }
 
+}  // namespace
+
+// The streamed comparison's parts: named, not anonymous, since
+// StreamComparison::State (a class with linkage) holds them, which a unity
+// build's translation unit refuses (-Wsubobject-linkage).
+namespace streamed {
+
 // escape(s) shows at most 200 of s's bytes, then "..." where s goes on: the
 // first 201 bytes of a line are all a message needs of it.
 constexpr std::size_t kKeptLineBytes = 201;
@@ -294,7 +301,7 @@ class TokenLockstep {
   bool same_ = true, same_folded_ = true;
 };
 
-}  // namespace
+}  // namespace streamed
 
 const char* verdict_code(Verdict v) {
   switch (v) {
@@ -352,17 +359,20 @@ std::string escape(std::string_view s, std::size_t cap) {
   return out;
 }
 
-namespace {
+namespace streamed {
 
 // Where one text's reader stands in its token and normalised streams.
-struct TextReader {
+struct StreamPlace {
   bool in_token = false;     // the last byte read is a token's
   bool line_tokens = false;  // the current line has a token
 };
 
-}  // namespace
+}  // namespace streamed
 
 struct StreamComparison::State {
+  using LineLockstep = streamed::LineLockstep;
+  using TokenLockstep = streamed::TokenLockstep;
+  using StreamPlace = streamed::StreamPlace;
   LineLockstep raw;     // the bytes, a final '\n' added: PE's line
   LineLockstep normal;  // the non-blank lines normalised: WA's line
   TokenLockstep tokens;
@@ -370,11 +380,11 @@ struct StreamComparison::State {
   // side ahead has its bytes in raw.ahead() (not yet read into the other
   // streams), and `shared` is where both readers stand.
   bool sync = true;
-  TextReader shared, reader[2];
+  StreamPlace shared, reader[2];
 
   // `side`'s byte `c` into its token and normalised streams.
   void read(int side, char c) {
-    TextReader& r = reader[side];
+    StreamPlace& r = reader[side];
     if (blank(c)) {
       if (r.in_token) {
         tokens.push(side, ' ');
@@ -421,7 +431,7 @@ struct StreamComparison::State {
     return n;
   }
   void read_common_line(std::string_view run) {
-    TextReader& r = shared;
+    StreamPlace& r = shared;
     for (const char c : run) {
       if (blank(c)) {
         r.in_token = false;
@@ -463,7 +473,7 @@ std::string_view StreamComparison::feed(Side side, std::string_view piece) {
     last_[s] = bytes.back();
   };
   while (st.sync && !piece.empty() && !settled()) {
-    AheadQueue& ahead = st.raw.ahead();
+    streamed::AheadQueue& ahead = st.raw.ahead();
     if (ahead.who() == other) {
       // The bytes that match the other side's are read once, for both.
       const std::string_view theirs = ahead.view();
@@ -532,12 +542,12 @@ void StreamComparison::end(Side side) {
   const int s = side;
   if (bytes_[s] > 0 && last_[s] != '\n') st.raw.push(s, '\n');  // a last line without one
   st.raw.end(s);
-  TextReader& r = st.reader[s];
+  streamed::StreamPlace& r = st.reader[s];
   if (r.in_token) st.tokens.push(s, ' ');
   st.tokens.end(s);
   if (r.line_tokens) st.normal.push(s, '\n');
   st.normal.end(s);
-  r = TextReader{};
+  r = streamed::StreamPlace{};
   ended_[s] = true;
 }
 
@@ -553,11 +563,11 @@ Comparison StreamComparison::result() const {
   if (prefix && (have == want || (have + 1 == want && last_[kExpected] == '\n'))) return c;
   if (st.tokens.same_folded()) {
     c.verdict = Verdict::kPresentation;
-    const LineLockstep& raw = st.raw;
-    c.line = static_cast<std::size_t>(raw.lines() + 1);
-    c.expected = raw.more(kExpected) ? escape(raw.text(kExpected)) : "";
-    c.got = raw.more(kGot) ? escape(raw.text(kGot)) : "";
-    const bool crlf = raw.more(kGot) && raw.last(kGot) == '\r';
+    const streamed::LineLockstep& lines = st.raw;
+    c.line = static_cast<std::size_t>(lines.lines() + 1);
+    c.expected = lines.more(kExpected) ? escape(lines.text(kExpected)) : "";
+    c.got = lines.more(kGot) ? escape(lines.text(kGot)) : "";
+    const bool crlf = lines.more(kGot) && lines.last(kGot) == '\r';
     c.detail = fmt::format("line {}: {}: expected `{}`, got `{}`", c.line,
                            st.tokens.same()
                                ? (crlf ? "Windows line endings (\\r\\n)" : "whitespace differs")
@@ -566,13 +576,13 @@ Comparison StreamComparison::result() const {
     return c;
   }
   c.verdict = Verdict::kWrongAnswer;
-  const LineLockstep& normal = st.normal;
-  c.line = static_cast<std::size_t>(normal.lines() + 1);
-  c.expected = normal.more(kExpected) ? escape(normal.text(kExpected)) : "";
-  c.got = normal.more(kGot) ? escape(normal.text(kGot)) : "";
-  if (!normal.more(kGot)) {
+  const streamed::LineLockstep& lines = st.normal;
+  c.line = static_cast<std::size_t>(lines.lines() + 1);
+  c.expected = lines.more(kExpected) ? escape(lines.text(kExpected)) : "";
+  c.got = lines.more(kGot) ? escape(lines.text(kGot)) : "";
+  if (!lines.more(kGot)) {
     c.detail = fmt::format("line {}: expected `{}`, got the end of the output", c.line, c.expected);
-  } else if (!normal.more(kExpected)) {
+  } else if (!lines.more(kExpected)) {
     c.detail = fmt::format("line {}: expected the end of the output, got `{}`", c.line, c.got);
   } else {
     c.detail = fmt::format("line {}: expected `{}`, got `{}`", c.line, c.expected, c.got);
