@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -694,11 +695,13 @@ CheckCall check_call(const CheckArgs& a) {
 //
 // The output limit (judge's kMaxOutput, or twice the answer where that is
 // more: past it the output is wrong, as judge's run past it is) depends on
-// the answer's length, known at its end. An output read so far past the
-// limit that the answer given so far allows (a long run of blanks among the
-// tokens) stops being read: at the answer's end it is either past the limit
-// (WA), or the answer is needed whole from where the comparison stopped
-// (produce_answer solves again), as it was for every differing output.
+// the answer's length, known at its end. An output read past the limit
+// that the answer given so far allows (a long run of blanks among the
+// tokens: tokens are compared as they come) stops being read, and the
+// answer's pieces are kept until the limit they raise lets it go on: they
+// are at most half of kMaxOutput (once the limit is twice the answer, the
+// next piece raises it past what was read), and at the answer's end the
+// output is past the limit (WA) or the comparison goes on.
 class StreamedOutput {
  public:
   explicit StreamedOutput(std::string path) : path_(std::move(path)) {}
@@ -716,35 +719,29 @@ class StreamedOutput {
   // input's errors come first), and ends the output.
   void compare(std::string_view piece) {
     answer_bytes_ += piece.size();
-    if (paused_) return;
+    if (!held_.empty()) {
+      held_.emplace_back(piece);
+      compare_held();
+      return;
+    }
     while (!(piece = cmp_.feed(Side::kExpected, piece)).empty()) {
       if (!advance(limit(answer_bytes_))) {
-        paused_ = true;
+        held_.emplace_back(piece);
+        held_from_ = 0;
         return;
       }
     }
   }
   // After the answer's last piece: the output is read to its end, or past
-  // the output limit. False where the answer is needed whole (resume).
-  bool finish() {
-    if (paused_) {
-      too_long_ = read_ > limit(answer_bytes_);
-      return too_long_ || !error_.empty();
-    }
-    drain();
-    return true;
-  }
-  // The whole answer, where finish() said so: compared from where it stopped.
-  void resume(std::string_view answer) {
-    paused_ = false;
-    std::string_view rest = answer.substr(static_cast<std::size_t>(cmp_.bytes(Side::kExpected)));
-    while (!(rest = cmp_.feed(Side::kExpected, rest)).empty()) {
-      if (!advance(limit(answer_bytes_))) {
-        too_long_ = true;
-        return;
+  // the output limit.
+  void finish() {
+    if (compare_held()) {
+      cmp_.end(Side::kExpected);
+      while (!cmp_.ended(Side::kGot)) {
+        if (!advance(limit(answer_bytes_))) break;
       }
     }
-    drain();
+    too_long_ = !cmp_.ended(Side::kGot);
   }
 
   // A read error met (empty when none).
@@ -784,14 +781,21 @@ class StreamedOutput {
     rest_ = cmp_.feed(Side::kGot, rest_);
     return true;
   }
-  void drain() {
-    cmp_.end(Side::kExpected);
-    while (!cmp_.ended(Side::kGot)) {
-      if (!advance(limit(answer_bytes_))) {
-        too_long_ = true;
-        return;
+  // The answer's pieces kept while the output waited, as far as the limit
+  // now lets the output be read; whether all were compared.
+  bool compare_held() {
+    while (!held_.empty()) {
+      std::string_view rest = std::string_view(held_.front()).substr(held_from_);
+      while (!(rest = cmp_.feed(Side::kExpected, rest)).empty()) {
+        if (!advance(limit(answer_bytes_))) {
+          held_from_ = held_.front().size() - rest.size();
+          return false;
+        }
       }
+      held_.pop_front();
+      held_from_ = 0;
     }
+    return true;
   }
   // Up to `n` bytes (0 at the end or on an error, kept in error_).
   std::size_t read_some(char* out, std::size_t n) {
@@ -815,29 +819,24 @@ class StreamedOutput {
   std::string path_;
   int fd_ = -1;  // 0 is standard input, which is not closed
   jd::StreamComparison cmp_;
-  std::string buf_;        // the last piece read
-  std::string_view rest_;  // what the comparison has not taken of it
+  std::string buf_;               // the last piece read
+  std::string_view rest_;         // what the comparison has not taken of it
+  std::deque<std::string> held_;  // the answer's pieces kept (the first from held_from_ on)
+  std::size_t held_from_ = 0;
   std::uint64_t read_ = 0, answer_bytes_ = 0;
   char last_ = 0;  // the output's last byte read
-  bool paused_ = false, too_long_ = false;
+  bool too_long_ = false;
   std::string error_;
 };
 
 // Hands the answer to `sink` in pieces where the game can (a regular file
 // read piece by piece, else the text mapped or read and the answer streamed),
 // else whole. The input is validated before the first piece, as solve does.
-// Then, where `need_whole()` says so, solves again from the same input and
-// returns the answer whole (a pipe's text is still held; a file is read again).
-std::string produce_answer(const GameEntry& g, const std::string& path, const Params& params,
-                           const std::function<void(std::string_view)>& sink,
-                           const std::function<bool()>& need_whole) {
+void produce_answer(const GameEntry& g, const std::string& path, const Params& params,
+                    const std::function<void(std::string_view)>& sink) {
   if (g.solve_source) {
     if (const auto source = FileSource::open(path, g.line_rules ? &*g.line_rules : nullptr)) {
-      if (g.solve_source(*source, params, TextSink::unvalidated(sink))) {
-        if (!need_whole()) return {};
-        const InputText input(path);
-        return g.solve(input.view(), params);
-      }
+      if (g.solve_source(*source, params, TextSink::unvalidated(sink))) return;
       if (source->changed()) throw RequestError(InputText::changed_message());
     }
   }
@@ -847,16 +846,14 @@ std::string produce_answer(const GameEntry& g, const std::string& path, const Pa
       g.line_rules ? &*g.line_rules : nullptr);
   if (g.solve_streamed) {
     g.solve_streamed(input.view(), params, TextSink::unvalidated(sink));
-    return need_whole() ? g.solve(input.view(), params) : std::string();
+    return;
   }
   // A mapped file's pages are given back behind the game's reading
   // (Params::release_input), as solve's are: check gridgame held the 9.6 MB
   // text beside the matrix read from it.
   Params releasing = params;
   releasing.release_input = [&input](std::size_t offset) { input.release_before(offset); };
-  std::string answer = g.solve(input.view(), releasing);
-  sink(answer);
-  return need_whole() ? answer : std::string();
+  sink(g.solve(input.view(), releasing));
 }
 
 int run_check(const CheckArgs& a) {
@@ -864,27 +861,17 @@ int run_check(const CheckArgs& a) {
   const GameEntry& g = *a.chosen;
   const Params params = base_params(g, a.game);
   // The jury's answer (when given) and the output, compared as the answer
-  // comes; the answer is kept only where the comparison of one of them
-  // stopped early (StreamedOutput).
+  // comes (StreamedOutput), then read to their ends.
   std::optional<StreamedOutput> jury_stream;
   if (!call.answer.empty()) jury_stream.emplace(call.answer);
   StreamedOutput output_stream(call.output);
   std::uint64_t answer_bytes = 0;
-  bool jury_done = true, output_done = true;
-  std::string expected;
   try {
-    expected = produce_answer(
-        g, call.input, params,
-        [&](std::string_view piece) {
-          answer_bytes += piece.size();
-          if (jury_stream) jury_stream->compare(piece);
-          output_stream.compare(piece);
-        },
-        [&] {
-          jury_done = !jury_stream || jury_stream->finish();
-          output_done = output_stream.finish();
-          return !jury_done || !output_done;
-        });
+    produce_answer(g, call.input, params, [&](std::string_view piece) {
+      answer_bytes += piece.size();
+      if (jury_stream) jury_stream->compare(piece);
+      output_stream.compare(piece);
+    });
   } catch (const InputError& e) {
     std::fprintf(stderr, "%s\n", e.format(input_name(call.input)).c_str());
     return report(call, Outcome::kFail,
@@ -902,8 +889,8 @@ int run_check(const CheckArgs& a) {
     return report(call, Outcome::kFail,
                   call.system ? std::string("cannot check: ") + e.what() : "FAIL: cannot check");
   }
-  if (!jury_done) jury_stream->resume(expected);
-  if (!output_done) output_stream.resume(expected);
+  if (jury_stream) jury_stream->finish();
+  output_stream.finish();
   // The output limit, as StreamedOutput applied it.
   const std::uint64_t cap = StreamedOutput::limit(answer_bytes);
   if (jury_stream) {
