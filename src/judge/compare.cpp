@@ -2,7 +2,12 @@
 
 #include <fmt/format.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cctype>
 #include <cstring>
@@ -419,14 +424,44 @@ struct StreamComparison::State {
     if (last > first) normal.common_lines(token_lines(run.substr(first + 1, last - first)));
     read_common_line(run.substr(last + 1));
   }
-  // The lines of `text` (each ended by a '\n') that have a token.
+  // The lines of `text` (each ended by a '\n') that have a token. Most end
+  // in one: the '\n's right after a token's byte are counted 16 bytes at a
+  // time, and only where a line ends in blanks are the lines walked (an
+  // accepted output is mostly such lines: walking them cost check nim of a
+  // 69 MB output 60 ms).
   static std::uint64_t token_lines(std::string_view text) {
+    const char* const p = text.data();
     std::uint64_t n = 0;
+    bool blank_end = false;
+    std::size_t i = 1;
+#if defined(__SSE2__)
+    const __m128i newline = _mm_set1_epi8('\n');
+    for (; i + 16 <= text.size(); i += 16) {
+      const __m128i here = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+      const __m128i before = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i - 1));
+      const __m128i ends = _mm_cmpeq_epi8(here, newline);
+      __m128i space = _mm_cmpeq_epi8(before, _mm_set1_epi8(' '));
+      for (const char c : {'\t', '\r', '\f', '\v'}) {
+        space = _mm_or_si128(space, _mm_cmpeq_epi8(before, _mm_set1_epi8(c)));
+      }
+      const __m128i not_token = _mm_or_si128(space, _mm_cmpeq_epi8(before, newline));
+      n += static_cast<std::uint64_t>(std::popcount(
+          static_cast<unsigned>(_mm_movemask_epi8(_mm_andnot_si128(not_token, ends)))));
+      blank_end |= _mm_movemask_epi8(_mm_and_si128(space, ends)) != 0;
+    }
+#endif
+    for (; i < text.size(); ++i) {
+      if (p[i] != '\n') continue;
+      if (p[i - 1] != '\n' && blank(p[i - 1])) blank_end = true;
+      n += !blank(p[i - 1]);
+    }
+    if (!blank_end) return n;
+    n = 0;
     bool token = false;
     for (const char c : text) {
-      const bool newline = c == '\n';
-      n += newline & token;
-      token = (token | !blank(c)) & !newline;
+      const bool ends_line = c == '\n';
+      n += ends_line & token;
+      token = (token | !blank(c)) & !ends_line;
     }
     return n;
   }

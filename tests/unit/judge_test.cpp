@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -204,6 +205,28 @@ TEST(JudgeCompare, StreamedHugeLine) {
   EXPECT_EQ(jd::compare_output(answer, wrong).detail,
             fmt::format("line 1: expected `{}...`, got `{}...`", line.substr(0, 200),
                         line.substr(0, 200)));
+}
+
+TEST(JudgeCompare, StreamedBlankLines) {
+  // A line of blanks after every tenth answer, one kind of blank at a time, the
+  // same on both sides until a token that differs: the WA's line number
+  // counts the non-blank lines only, which the common bytes are counted
+  // for in bulk.
+  for (const char* blank_line : {" ", "\t", "\r", "\f", "\v", " \t\r", ""}) {
+    SCOPED_TRACE(jd::escape(blank_line));
+    std::string answer;
+    for (int i = 0; i < 700; ++i) {
+      answer += fmt::format("{}\n", i);
+      if (i % 10 == 9) answer += fmt::format("{}\n", blank_line);
+    }
+    const std::size_t last = answer.size() - 5 - std::strlen(blank_line);  // "699\n"'s place
+    std::string got = answer;
+    got[last] = '7';
+    EXPECT_EQ(jd::compare_output(answer, got).detail, "line 700: expected `699`, got `799`");
+    expect_streamed_as_whole(answer, got);
+    // PE: a blank more after the last answer.
+    expect_streamed_as_whole(answer, answer.substr(0, last + 3) + " " + answer.substr(last + 3));
+  }
 }
 
 // Contest-like text: tokens (letter case, a control byte, UTF-8, long
