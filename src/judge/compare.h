@@ -45,7 +45,7 @@ Comparison compare_output(std::string_view expected, std::string_view got);
 //
 // compare_output is three "first difference" questions about text derived
 // from each side, and each is answered here by walking the two derived
-// streams in step (a Lockstep in compare.cpp):
+// streams in step (LineLockstep and TokenLockstep in compare.cpp):
 //   raw lines   the bytes, with a final '\n' added where the text lacks one:
 //               the first differing line is the PE message's;
 //   normalised  each non-blank line's tokens joined by single blanks, then
@@ -54,12 +54,13 @@ Comparison compare_output(std::string_view expected, std::string_view got);
 //   tokens      each token then ' ': equal is PE (or OK), equal but for
 //               letter case is PE, anything else WA.
 // The side that runs ahead has its derived characters kept until the other
-// side's arrive, so the state is what one side is ahead by (at most
-// kWindow bytes a stream: feed refuses more), the line around the first
-// difference (its first kKeep bytes, all that escape shows), and counters.
-// While the two texts are byte for byte the same (the usual case: an
-// accepted output) the derived streams are the same on both sides, so they
-// are worked out once from the common bytes, compared with memcmp.
+// side's arrive, so the state is what one side is ahead by (at most the
+// window a stream: feed refuses more), the line around each first
+// difference (its first 201 bytes, all that escape shows, and its last),
+// and counters. Time: linear in the bytes fed. While the two texts are byte
+// for byte the same (the usual case: an accepted output) the derived
+// streams are the same on both sides, so they are worked out once from the
+// common bytes, found with memcmp.
 class StreamComparison {
  public:
   enum Side { kExpected = 0, kGot = 1 };
@@ -73,7 +74,7 @@ class StreamComparison {
   StreamComparison& operator=(const StreamComparison&) = delete;
 
   // Takes `side`'s next bytes and returns those it did not take: a suffix
-  // of `piece`, non-empty only when `side` is kWindow ahead of the other
+  // of `piece`, non-empty only when `side` is the window ahead of the other
   // side and that side has not ended (hand over the other side's next
   // bytes, then the rest). Two sides can never both refuse.
   std::string_view feed(Side side, std::string_view piece);
