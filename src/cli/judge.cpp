@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -686,13 +687,21 @@ CheckCall check_call(const CheckArgs& a) {
 
 // A contestant's (or the jury's) output compared with the answer as the
 // answer is produced (GameEntry::solve_source or solve_streamed hand it over
-// in pieces), so that an output that matches byte for byte (the usual case)
-// is never held whole, nor the answer: check nim of 10^7 cases held the
-// 72 MB answer and the 72 MB output beside the 48 MB input (176 MB), and
-// now holds one piece of each. At the first byte that differs (or an end
-// that comes early or late) the stream stops being compared and the text is
-// rebuilt for compare_output, which needs both whole to tell PE from WA: the
-// bytes that matched are the answer's own, so a pipe need not be read twice.
+// in pieces): neither is ever held whole, accepted or not. check nim of
+// 10^7 cases held the 72 MB answer and the 72 MB output beside the 48 MB
+// input (176 MB), and one that differed 212 MB, to tell PE from WA on the
+// whole texts; jd::StreamComparison tells them apart as the pieces come,
+// with the output read a piece at a time as far as the answer needs it.
+//
+// The output limit (judge's kMaxOutput, or twice the answer where that is
+// more: past it the output is wrong, as judge's run past it is) depends on
+// the answer's length, known at its end. An output read past the limit
+// that the answer given so far allows (a long run of blanks among the
+// tokens: tokens are compared as they come) stops being read, and the
+// answer's pieces are kept until the limit they raise lets it go on: they
+// are at most half of kMaxOutput (once the limit is twice the answer, the
+// next piece raises it past what was read), and at the answer's end the
+// output is past the limit (WA) or the comparison goes on.
 class StreamedOutput {
  public:
   explicit StreamedOutput(std::string path) : path_(std::move(path)) {}
@@ -702,95 +711,91 @@ class StreamedOutput {
     if (fd_ > 0) ::close(fd_);
   }
 
-  // Compares the answer's next piece; a read error is kept for later (the
-  // input's errors come first), and ends the comparison.
-  void compare(std::string_view piece) {
-    if (ended_ && !piece.empty()) {  // the answer goes on past the output's end
-      after_end_ += piece.size();
-      last_answer_ = piece.back();
-    }
-    while (!piece.empty() && !diverged_) {
-      if (pos_ == buf_.size() && !fill()) {
-        // The output ends early, or cannot be read. One that lacks only the
-        // answer's final newline is forgiven (compare_output), and that
-        // needs no copy: the answer's bytes past the end are counted.
-        ended_ = error_.empty();
-        diverged_ = true;
-        after_end_ = piece.size();
-        last_answer_ = piece.back();
-        break;
-      }
-      const std::size_t n = std::min(piece.size(), buf_.size() - pos_);
-      const char* const mine = buf_.data() + pos_;
-      if (std::memcmp(mine, piece.data(), n) != 0) {
-        std::size_t same = 0;
-        while (mine[same] == piece[same]) ++same;
-        count(mine, same);
-        pos_ += same;
-        diverged_ = true;
-        break;
-      }
-      count(mine, n);
-      pos_ += n;
-      piece.remove_prefix(n);
-    }
+  static std::uint64_t limit(std::uint64_t answer_bytes) {
+    return std::max<std::uint64_t>(jd::kMaxOutput, 2 * answer_bytes);
   }
 
-  // After the answer's last piece: whether the output is the answer byte for
-  // byte (nothing is left to read).
-  bool matched_all() {
-    // Output left over (in the piece read, or still to read) is more than the
-    // answer.
-    if (!diverged_ && (pos_ < buf_.size() || fill())) diverged_ = true;
-    if (ended_) return after_end_ == 1 && last_answer_ == '\n';
-    return !diverged_ && error_.empty();
-  }
-  // A read error met while comparing (empty when none).
-  const std::string& error() const { return error_; }
-  // "N bytes, M lines" of a matched output (judge.cpp's lines_text).
-  std::string size_text() const {
-    const std::uint64_t lines = lines_ + (matched_ > 0 && last_ != '\n' ? 1 : 0);
-    return fmt::format("{} byte{}, {} line{}", matched_, matched_ == 1 ? "" : "s", lines,
-                       lines == 1 ? "" : "s");
-  }
-  // The whole output, once it diverged: the answer's first matched() bytes,
-  // what was read and not yet compared, then the rest; nullopt when longer
-  // than `cap` (read no further: `yes` as an output ends there, not in memory).
-  std::optional<std::string> whole(std::string_view answer, std::size_t cap) {
-    if (!error_.empty()) throw RequestError(error_);
-    if (ended_) return std::string(answer.substr(0, matched_));
-    std::string out(answer.substr(0, matched_));
-    out.append(buf_, pos_, std::string::npos);
-    buf_ = std::string();
-    pos_ = 0;
-    while (out.size() <= cap) {
-      const std::size_t old = out.size();
-      const std::size_t chunk =
-          std::clamp<std::size_t>(old, std::size_t{1} << 16, std::size_t{16} << 20);
-      out.resize(old + chunk);
-      const std::size_t n = read_some(out.data() + old, chunk);
-      out.resize(old + n);
-      if (!error_.empty()) throw RequestError(error_);
-      if (n == 0) return out;
+  // Compares the answer's next piece; a read error is kept for later (the
+  // input's errors come first), and ends the output.
+  void compare(std::string_view piece) {
+    answer_bytes_ += piece.size();
+    if (!held_.empty()) {
+      held_.emplace_back(piece);
+      compare_held();
+      return;
     }
-    return std::nullopt;
+    while (!(piece = cmp_.feed(Side::kExpected, piece)).empty()) {
+      if (!advance(limit(answer_bytes_))) {
+        held_.emplace_back(piece);
+        held_from_ = 0;
+        return;
+      }
+    }
+  }
+  // After the answer's last piece: the output is read to its end, or past
+  // the output limit.
+  void finish() {
+    if (compare_held()) {
+      cmp_.end(Side::kExpected);
+      while (!cmp_.ended(Side::kGot)) {
+        if (!advance(limit(answer_bytes_))) break;
+      }
+    }
+    too_long_ = !cmp_.ended(Side::kGot);
+  }
+
+  // A read error met (empty when none).
+  const std::string& error() const { return error_; }
+  // Longer than the output limit (read no further: `yes` as an output ends
+  // there, not in memory).
+  bool too_long() const { return too_long_; }
+  jd::Comparison result() const { return cmp_.result(); }
+  // "N bytes, M lines" of the output (judge.cpp's lines_text).
+  std::string size_text() const {
+    const std::uint64_t bytes = cmp_.bytes(Side::kGot);
+    const std::uint64_t lines = cmp_.newlines(Side::kGot) + (bytes > 0 && last_ != '\n' ? 1 : 0);
+    return fmt::format("{} byte{}, {} line{}", bytes, bytes == 1 ? "" : "s", lines,
+                       lines == 1 ? "" : "s");
   }
 
  private:
+  using Side = jd::StreamComparison::Side;
   static constexpr std::size_t kPiece = std::size_t{1} << 20;
 
-  void count(const char* p, std::size_t n) {
-    if (n == 0) return;
-    lines_ += static_cast<std::uint64_t>(std::count(p, p + n, '\n'));
-    matched_ += n;
-    last_ = p[n - 1];
+  // Hands the comparison more of the output: what it left of the last piece
+  // read, else the next piece (or the output's end). False, reading nothing,
+  // once more than `cap` bytes were read.
+  bool advance(std::uint64_t cap) {
+    if (rest_.empty()) {
+      if (read_ > cap) return false;
+      buf_.resize(kPiece);
+      const std::size_t n = read_some(buf_.data(), kPiece);
+      if (n == 0) {
+        cmp_.end(Side::kGot);
+        return true;
+      }
+      read_ += n;
+      last_ = buf_[n - 1];
+      rest_ = std::string_view(buf_).substr(0, n);
+    }
+    rest_ = cmp_.feed(Side::kGot, rest_);
+    return true;
   }
-  bool fill() {
-    buf_.resize(kPiece);
-    pos_ = 0;
-    const std::size_t n = read_some(buf_.data(), kPiece);
-    buf_.resize(n);
-    return n > 0;
+  // The answer's pieces kept while the output waited, as far as the limit
+  // now lets the output be read; whether all were compared.
+  bool compare_held() {
+    while (!held_.empty()) {
+      std::string_view rest = std::string_view(held_.front()).substr(held_from_);
+      while (!(rest = cmp_.feed(Side::kExpected, rest)).empty()) {
+        if (!advance(limit(answer_bytes_))) {
+          held_from_ = held_.front().size() - rest.size();
+          return false;
+        }
+      }
+      held_.pop_front();
+      held_from_ = 0;
+    }
+    return true;
   }
   // Up to `n` bytes (0 at the end or on an error, kept in error_).
   std::size_t read_some(char* out, std::size_t n) {
@@ -813,32 +818,25 @@ class StreamedOutput {
 
   std::string path_;
   int fd_ = -1;  // 0 is standard input, which is not closed
-  std::string buf_;
-  std::size_t pos_ = 0;
-  std::uint64_t matched_ = 0, lines_ = 0;
-  char last_ = '\n';
-  bool diverged_ = false;
-  bool ended_ = false;           // the output ended before the answer
-  std::uint64_t after_end_ = 0;  // the answer's bytes past the output's end
-  char last_answer_ = 0;         // the answer's last byte past it
+  jd::StreamComparison cmp_;
+  std::string buf_;               // the last piece read
+  std::string_view rest_;         // what the comparison has not taken of it
+  std::deque<std::string> held_;  // the answer's pieces kept (the first from held_from_ on)
+  std::size_t held_from_ = 0;
+  std::uint64_t read_ = 0, answer_bytes_ = 0;
+  char last_ = 0;  // the output's last byte read
+  bool too_long_ = false;
   std::string error_;
 };
 
 // Hands the answer to `sink` in pieces where the game can (a regular file
 // read piece by piece, else the text mapped or read and the answer streamed),
 // else whole. The input is validated before the first piece, as solve does.
-// Then, where `need_whole()` says so, solves again from the same input and
-// returns the answer whole (a pipe's text is still held; a file is read again).
-std::string produce_answer(const GameEntry& g, const std::string& path, const Params& params,
-                           const std::function<void(std::string_view)>& sink,
-                           const std::function<bool()>& need_whole) {
+void produce_answer(const GameEntry& g, const std::string& path, const Params& params,
+                    const std::function<void(std::string_view)>& sink) {
   if (g.solve_source) {
     if (const auto source = FileSource::open(path, g.line_rules ? &*g.line_rules : nullptr)) {
-      if (g.solve_source(*source, params, TextSink::unvalidated(sink))) {
-        if (!need_whole()) return {};
-        const InputText input(path);
-        return g.solve(input.view(), params);
-      }
+      if (g.solve_source(*source, params, TextSink::unvalidated(sink))) return;
       if (source->changed()) throw RequestError(InputText::changed_message());
     }
   }
@@ -848,16 +846,14 @@ std::string produce_answer(const GameEntry& g, const std::string& path, const Pa
       g.line_rules ? &*g.line_rules : nullptr);
   if (g.solve_streamed) {
     g.solve_streamed(input.view(), params, TextSink::unvalidated(sink));
-    return need_whole() ? g.solve(input.view(), params) : std::string();
+    return;
   }
   // A mapped file's pages are given back behind the game's reading
   // (Params::release_input), as solve's are: check gridgame held the 9.6 MB
   // text beside the matrix read from it.
   Params releasing = params;
   releasing.release_input = [&input](std::size_t offset) { input.release_before(offset); };
-  std::string answer = g.solve(input.view(), releasing);
-  sink(answer);
-  return need_whole() ? answer : std::string();
+  sink(g.solve(input.view(), releasing));
 }
 
 int run_check(const CheckArgs& a) {
@@ -865,24 +861,17 @@ int run_check(const CheckArgs& a) {
   const GameEntry& g = *a.chosen;
   const Params params = base_params(g, a.game);
   // The jury's answer (when given) and the output, compared as the answer
-  // comes; the answer is kept only where one of them differs from it.
+  // comes (StreamedOutput), then read to their ends.
   std::optional<StreamedOutput> jury_stream;
   if (!call.answer.empty()) jury_stream.emplace(call.answer);
   StreamedOutput output_stream(call.output);
-  std::string expected;
-  bool jury_ok = true, output_ok = true;
+  std::uint64_t answer_bytes = 0;
   try {
-    expected = produce_answer(
-        g, call.input, params,
-        [&](std::string_view piece) {
-          if (jury_stream) jury_stream->compare(piece);
-          output_stream.compare(piece);
-        },
-        [&] {
-          jury_ok = !jury_stream || jury_stream->matched_all();
-          output_ok = output_stream.matched_all();
-          return !jury_ok || !output_ok;
-        });
+    produce_answer(g, call.input, params, [&](std::string_view piece) {
+      answer_bytes += piece.size();
+      if (jury_stream) jury_stream->compare(piece);
+      output_stream.compare(piece);
+    });
   } catch (const InputError& e) {
     std::fprintf(stderr, "%s\n", e.format(input_name(call.input)).c_str());
     return report(call, Outcome::kFail,
@@ -900,50 +889,40 @@ int run_check(const CheckArgs& a) {
     return report(call, Outcome::kFail,
                   call.system ? std::string("cannot check: ") + e.what() : "FAIL: cannot check");
   }
-  // The output limit: judge's (kMaxOutput), or twice the answer where that is
-  // more. Past it the output is wrong, as judge's run past it is.
-  const std::size_t cap = std::max(jd::kMaxOutput, 2 * expected.size());
-  if (!jury_ok) {
+  if (jury_stream) jury_stream->finish();
+  output_stream.finish();
+  // The output limit, as StreamedOutput applied it.
+  const std::uint64_t cap = StreamedOutput::limit(answer_bytes);
+  if (jury_stream) {
     // The jury's answer is not needed (ours is exact), but one that
     // disagrees with it means the jury's solution or the test is wrong: the
     // checker fails rather than judge against either.
-    std::optional<std::string> jury;
-    try {
-      jury = jury_stream->whole(expected, cap);
-    } catch (const RequestError& e) {
-      return report(call, Outcome::kFail, e.what());
-    }
-    const jd::Comparison c = jury ? jd::compare_output(expected, *jury) : jd::Comparison{};
-    if (!jury || c.verdict == jd::Verdict::kWrongAnswer) {
-      return report(call, Outcome::kFail,
-                    fmt::format("the jury's answer {} is not the exact answer: {}", call.answer,
-                                jury ? c.detail : "longer than the output limit"));
+    if (!jury_stream->error().empty()) return report(call, Outcome::kFail, jury_stream->error());
+    const jd::Comparison c = jury_stream->too_long() ? jd::Comparison{} : jury_stream->result();
+    if (jury_stream->too_long() || c.verdict == jd::Verdict::kWrongAnswer) {
+      return report(
+          call, Outcome::kFail,
+          fmt::format("the jury's answer {} is not the exact answer: {}", call.answer,
+                      jury_stream->too_long() ? "longer than the output limit" : c.detail));
     }
   }
-  if (output_ok) {
-    return report(call, Outcome::kOk,
-                  fmt::format("{}{}", call.system ? "" : "OK: ", output_stream.size_text()));
+  if (!output_stream.error().empty()) {
+    std::fprintf(stderr, "perfectplay: %s\n", output_stream.error().c_str());
+    return report(call, Outcome::kFail,
+                  call.system ? output_stream.error() : "FAIL: cannot read the output");
   }
-  std::optional<std::string> read;
-  try {
-    read = output_stream.whole(expected, cap);
-  } catch (const RequestError& e) {
-    std::fprintf(stderr, "perfectplay: %s\n", e.what());
-    return report(call, Outcome::kFail, call.system ? e.what() : "FAIL: cannot read the output");
-  }
-  if (!read) {
-    const std::string what = fmt::format("output longer than {} MB (the answer is {} bytes)",
-                                         cap >> 20, expected.size());
+  if (output_stream.too_long()) {
+    const std::string what =
+        fmt::format("output longer than {} MB (the answer is {} bytes)", cap >> 20, answer_bytes);
     return report(call, Outcome::kWrong,
                   call.system
                       ? what
                       : fmt::format("{}: {}", jd::verdict_code(jd::Verdict::kWrongAnswer), what));
   }
-  const std::string& got = *read;
-  const jd::Comparison c = jd::compare_output(expected, got);
+  const jd::Comparison c = output_stream.result();
   if (c.verdict == jd::Verdict::kOk) {
     return report(call, Outcome::kOk,
-                  fmt::format("{}{}", call.system ? "" : "OK: ", lines_text(got)));
+                  fmt::format("{}{}", call.system ? "" : "OK: ", output_stream.size_text()));
   }
   const Outcome o = c.verdict == jd::Verdict::kPresentation ? Outcome::kFormat : Outcome::kWrong;
   return report(

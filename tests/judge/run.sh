@@ -355,6 +355,55 @@ conv kattis-stream-ok 42 sh -c 'cat "$4" | "$0" check nim --convention kattis "$
 # A jury's answer that differs late is a failure of the checker.
 conv testlib-stream-jury-wrong 3 "$pp" check nim --convention testlib "$tmp/many.in" "$tmp/many.out" "$tmp/late.out"
 
+echo "[$SECONDS s] ${0##*/}: check's WA and PE paths, streamed too (issue 31 item 10)"
+# --- an output that differs is compared as it is read, as an accepted one is,
+# never held whole: the messages must be the whole-text comparison's
+# (compare_output), byte for byte, in every convention and with a jury's
+# answer. The expected texts are written from the answer's own lines.
+line() { sed -n "${1}p" "$tmp/many.out"; }
+exact() {  # exact NAME WANT_RC WHERE WANT COMMAND...: exit code, and all of WHERE (out, err, feedback)
+  "${@:5}" >"$tmp/out" 2>"$tmp/err"
+  local rc=$? file=$tmp/$3
+  [ "$3" = feedback ] && file=$tmp/feedback/judgemessage.txt
+  if [ "$rc" = "$2" ] && [ "$(cat "$file")" = "$4" ]; then
+    pass=$((pass + 1))
+  else
+    bad "$1: exit code $rc (want $2), $3 \`$(head -c 300 "$file")\`, want \`$4\`"
+  fi
+}
+l1=$(line 1)
+sed '1s/.*/WRONG/' "$tmp/many.out" >"$tmp/wa_first.out"
+exact check-wa-first 1 out "WA: line 1: expected \`$l1\`, got \`WRONG\`" "$pp" check nim "$tmp/many.in" "$tmp/wa_first.out"
+sed "${lines}s/.*/WRONG/" "$tmp/many.out" >"$tmp/wa_last.out"
+exact check-wa-last 1 out "WA: line $lines: expected \`$(line "$lines")\`, got \`WRONG\`" "$pp" check nim "$tmp/many.in" "$tmp/wa_last.out"
+sed 's/$/ /' "$tmp/many.out" >"$tmp/trailing.out"
+exact check-pe-trailing 2 out "PE: line 1: whitespace differs: expected \`$l1\`, got \`$l1 \`" "$pp" check nim "$tmp/many.in" "$tmp/trailing.out"
+sed 's/$/\r/' "$tmp/many.out" >"$tmp/crlf_all.out"
+exact check-pe-crlf 2 out "PE: line 1: Windows line endings (\\r\\n): expected \`$l1\`, got \`$l1\\r\`" "$pp" check nim "$tmp/many.in" "$tmp/crlf_all.out"
+sed G "$tmp/many.out" >"$tmp/blank_lines.out"
+exact check-pe-blank-lines 2 out "PE: line 2: whitespace differs: expected \`$(line 2)\`, got \`\`" "$pp" check nim "$tmp/many.in" "$tmp/blank_lines.out"
+{ cat "$tmp/many.out"; printf '\n \n'; } >"$tmp/longer_blank.out"
+exact check-pe-longer-by-blanks 2 out "PE: line $((lines + 1)): whitespace differs: expected \`\`, got \`\`" "$pp" check nim "$tmp/many.in" "$tmp/longer_blank.out"
+tr '\n' ' ' <"$tmp/many.out" >"$tmp/one_line.out"  # 2 MB on one line: the message shows 200 bytes
+exact check-pe-one-line 2 out "PE: line 1: whitespace differs: expected \`$l1\`, got \`$(head -c 200 "$tmp/one_line.out")...\`" "$pp" check nim "$tmp/many.in" "$tmp/one_line.out"
+sed '10s/$/  /; 290000s/.*/WRONG/' "$tmp/many.out" >"$tmp/pe_then_wa.out"
+exact check-pe-then-wa 1 out "WA: line 290000: expected \`$(line 290000)\`, got \`WRONG\`" "$pp" check nim "$tmp/many.in" "$tmp/pe_then_wa.out"
+# Lines 10 and 11 joined (the tokens agree), then a token that differs: the
+# line named is the first that differs, 10.
+sed '10{N;s/\n/ /}; 290000s/.*/WRONG/' "$tmp/many.out" >"$tmp/joined_then_wa.out"
+exact check-joined-then-wa 1 out "WA: line 10: expected \`$(line 10)\`, got \`$(line 10) $(line 11)\`" "$pp" check nim "$tmp/many.in" "$tmp/joined_then_wa.out"
+: >"$tmp/empty.out"
+exact check-empty 1 out "WA: line 1: expected \`$l1\`, got the end of the output" "$pp" check nim "$tmp/many.in" "$tmp/empty.out"
+exact check-pe-stdin 2 out "PE: line 1: whitespace differs: expected \`$l1\`, got \`$l1 \`" sh -c '"$0" check nim "$1" - <"$2"' "$pp" "$tmp/many.in" "$tmp/trailing.out"
+# testlib with the jury's answer: the verdict on stderr; a jury's answer
+# that differs only in its blanks is the exact answer, one that is wrong
+# fails the checker.
+exact testlib-pe-with-answer 2 err "wrong output format line 1: whitespace differs: expected \`$l1\`, got \`$l1 \`" "$pp" check nim --convention testlib "$tmp/many.in" "$tmp/trailing.out" "$tmp/many.out"
+exact testlib-wa-with-pe-answer 1 err "wrong answer line $lines: expected \`$(line "$lines")\`, got \`WRONG\`" "$pp" check nim --convention testlib "$tmp/many.in" "$tmp/wa_last.out" "$tmp/crlf_all.out"
+exact testlib-jury-wa-first 3 err "FAIL the jury's answer $tmp/wa_first.out is not the exact answer: line 1: expected \`$l1\`, got \`WRONG\`" "$pp" check nim --convention testlib "$tmp/many.in" "$tmp/many.out" "$tmp/wa_first.out"
+exact kattis-pe-stdin 43 feedback "line 1: Windows line endings (\\r\\n): expected \`$l1\`, got \`$l1\\r\`" sh -c '"$0" check nim --convention kattis "$1" "$2" "$3" <"$4"' "$pp" "$tmp/many.in" "$tmp/many.out" "$tmp/feedback" "$tmp/crlf_all.out"
+exact kattis-wa-with-pe-answer 43 feedback "line 1: expected \`$l1\`, got \`WRONG\`" sh -c '"$0" check nim --convention kattis "$1" "$2" "$3" <"$4"' "$pp" "$tmp/many.in" "$tmp/trailing.out" "$tmp/feedback" "$tmp/wa_first.out"
+
 echo "[$SECONDS s] ${0##*/}: output that cannot be written (issue 31 item 9)"
 # --- /dev/full: a failure of the checker, never a verdict ---------------------
 conv check-dev-full-testlib 3 sh -c '"$0" check gridgame "$1" "$2" >/dev/full' "$pp" "$ex/sample1.in" "$ex/sample1.out"

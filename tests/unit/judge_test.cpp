@@ -1,17 +1,22 @@
 // The judge library's pieces (src/judge/, src/api/contest.h) and every game's
 // contest functions: comparisons worked out by hand, the shrink orders, and
 // every shrink candidate of random inputs valid for the contest and smaller.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "api/contest.h"
@@ -46,6 +51,304 @@ TEST(JudgeCompare, Verdicts) {
   EXPECT_NE(short_out.detail.find("end of the output"), std::string::npos);
   EXPECT_EQ(jd::compare_output("1\n", "1\n2\n").verdict, jd::Verdict::kWrongAnswer);
   EXPECT_EQ(jd::compare_output("1\n", "").verdict, jd::Verdict::kWrongAnswer);
+}
+
+namespace {
+
+// compare_output's answer through jd::StreamComparison: both texts handed
+// over in pieces of random sizes, sides taken in a random order (the one
+// refused gives way), `window` the most one side may run ahead. Fails the
+// test if both sides refuse (the comparison would stall).
+jd::Comparison streamed_comparison(std::string_view expected, std::string_view got,
+                                   std::size_t window, std::uint32_t seed, std::size_t max_piece) {
+  std::mt19937 rng(seed);
+  const auto below = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
+  jd::StreamComparison cmp(window);
+  using Side = jd::StreamComparison::Side;
+  std::string_view rest[2] = {expected, got};
+  int side = static_cast<int>(below(2));
+  int refused = 0;
+  while (!cmp.ended(Side::kExpected) || !cmp.ended(Side::kGot)) {
+    if (cmp.ended(Side(side))) side = 1 - side;
+    if (rest[side].empty()) {
+      cmp.end(Side(side));
+      side = static_cast<int>(below(2));
+      continue;
+    }
+    const std::string_view piece = rest[side].substr(0, 1 + below(max_piece));
+    const std::string_view left = cmp.feed(Side(side), piece);
+    rest[side].remove_prefix(piece.size() - left.size());
+    // Refused outright twice in a row: neither side can go on.
+    refused = left.size() == piece.size() ? refused + 1 : 0;
+    if (refused == 2) {
+      ADD_FAILURE() << "both sides refused";
+      break;
+    }
+    if (!left.empty() || below(3) == 0) side = 1 - side;
+  }
+  EXPECT_EQ(cmp.bytes(Side::kGot), got.size());
+  return cmp.result();
+}
+
+std::string comparison_text(const jd::Comparison& c) {
+  return fmt::format("{} {} [{}] [{}] {}", jd::verdict_code(c.verdict), c.line, c.expected, c.got,
+                     c.detail);
+}
+
+// The streamed comparison against the whole-text one, at windows from one
+// byte (every character waits for the other side's) to the default, with
+// pieces from one byte up.
+void expect_streamed_as_whole(const std::string& expected, const std::string& got,
+                              std::uint32_t seed = 1) {
+  const std::string whole = comparison_text(jd::compare_output(expected, got));
+  for (const std::size_t window :
+       {std::size_t{1}, std::size_t{5}, std::size_t{200}, jd::StreamComparison::kWindow}) {
+    for (const std::size_t piece : {std::size_t{1}, std::size_t{7}, std::size_t{1} << 20}) {
+      EXPECT_EQ(comparison_text(streamed_comparison(expected, got, window, seed++, piece)), whole)
+          << "window " << window << ", pieces up to " << piece << ", expected `"
+          << jd::escape(expected, 300) << "`, got `" << jd::escape(got, 300) << "`";
+    }
+  }
+}
+
+// A nim-like answer of `n` lines.
+std::string nim_like_answer(int n) {
+  std::string s;
+  for (int i = 0; i < n; ++i) s += i % 3 == 0 ? "lose\n" : fmt::format("win {} {}\n", i % 7, i % 5);
+  return s;
+}
+
+std::string with_line(std::string s, int line, const std::string& text) {
+  std::size_t start = 0;
+  for (int i = 1; i < line; ++i) start = s.find('\n', start) + 1;
+  return s.replace(start, s.find('\n', start) - start, text);
+}
+
+// `s` with its `line`th line joined to the next.
+std::string joined_after(std::string s, int line) {
+  std::size_t at = 0;
+  for (int i = 0; i < line; ++i) at = s.find('\n', at) + 1;
+  s[at - 1] = ' ';
+  return s;
+}
+
+TEST(JudgeCompare, StreamedNamedCases) {
+  const std::string answer = nim_like_answer(3000);
+  const auto each_line = [&](const std::string& tail) {
+    std::string out;
+    for (std::size_t i = 0; i < answer.size(); ++i)
+      out += answer[i] == '\n' ? tail : answer.substr(i, 1);
+    return out;
+  };
+  struct Case {
+    const char* name;
+    std::string got;
+    std::string detail;  // compare_output's, written out: what the cases show
+  };
+  const std::vector<Case> cases = {
+      {"accepted", answer, ""},
+      {"no final newline", answer.substr(0, answer.size() - 1), ""},
+      {"WA in the first case", with_line(answer, 1, "win 1 1"),
+       "line 1: expected `lose`, got `win 1 1`"},
+      {"WA in the last case", with_line(answer, 3000, "lose"),
+       "line 3000: expected `win 3 4`, got `lose`"},
+      {"PE: CRLF", each_line("\r\n"),
+       "line 1: Windows line endings (\\r\\n): expected `lose`, got `lose\\r`"},
+      {"PE: trailing blanks", each_line(" \n"),
+       "line 1: whitespace differs: expected `lose`, got `lose `"},
+      {"PE: extra blank lines", each_line("\n\n"),
+       "line 2: whitespace differs: expected `win 1 1`, got ``"},
+      {"PE: a blank line first", "\n" + answer,
+       "line 1: whitespace differs: expected `lose`, got ``"},
+      {"PE: one line", each_line(" "),
+       "line 1: whitespace differs: expected `lose`, got `" + each_line(" ").substr(0, 200) +
+           "...`"},
+      {"PE: letter case", with_line(answer, 2000, "WIN 4 4"),
+       "line 2000: letter case differs: expected `win 4 4`, got `WIN 4 4`"},
+      {"PE then WA", with_line(with_line(answer, 2999, "lose"), 10, "lose  "),
+       "line 2999: expected `win 2 3`, got `lose`"},
+      // Lines 10 and 11 joined: the tokens agree there, and differ at 2999.
+      {"WA after lines joined", joined_after(with_line(answer, 2999, "lose"), 10),
+       "line 10: expected `lose`, got `lose win 3 0`"},
+      {"longer", answer + "lose\n", "line 3001: expected the end of the output, got `lose`"},
+      {"longer by blanks", answer + " \n\n", "line 3001: whitespace differs: expected ``, got ` `"},
+      {"shorter", answer.substr(0, answer.rfind('\n', answer.size() - 2) + 1),
+       "line 3000: expected `win 3 4`, got the end of the output"},
+      {"empty", "", "line 1: expected `lose`, got the end of the output"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    EXPECT_EQ(jd::compare_output(answer, c.got).detail, c.detail);
+    expect_streamed_as_whole(answer, c.got);
+  }
+  // The same cases with the answer and the output swapped (a jury answer
+  // compared the other way round meets every end early or late).
+  for (const Case& c : cases) expect_streamed_as_whole(c.got, answer, 7);
+}
+
+TEST(JudgeCompare, StreamedHugeLine) {
+  // One line of 10^5 tokens (asymmetry's answer is one line): a token that
+  // differs near its end, blanks that differ, and a line cut short. The
+  // messages show the line's first 200 bytes.
+  std::string line;
+  for (int i = 0; i < 100000; ++i) line += fmt::format("{}{}", i == 0 ? "" : " ", i % 10);
+  const std::string answer = line + "\n";
+  std::string wrong = answer;
+  wrong[wrong.size() - 4] = '7';
+  std::string spaced = answer;
+  spaced.insert(spaced.size() - 100, " ");
+  for (const std::string& got : {wrong, spaced, line + "\r\n", line.substr(0, 150000) + "\n",
+                                 answer + answer, std::string(answer.size(), ' ')}) {
+    expect_streamed_as_whole(answer, got);
+    expect_streamed_as_whole(got, answer);
+  }
+  EXPECT_EQ(jd::compare_output(answer, wrong).detail,
+            fmt::format("line 1: expected `{}...`, got `{}...`", line.substr(0, 200),
+                        line.substr(0, 200)));
+}
+
+TEST(JudgeCompare, StreamedBlankLines) {
+  // A line of blanks after every tenth answer, one kind of blank at a time, the
+  // same on both sides until a token that differs: the WA's line number
+  // counts the non-blank lines only, which the common bytes are counted
+  // for in bulk.
+  for (const char* blank_line : {" ", "\t", "\r", "\f", "\v", " \t\r", ""}) {
+    SCOPED_TRACE(jd::escape(blank_line));
+    std::string answer;
+    for (int i = 0; i < 700; ++i) {
+      answer += fmt::format("{}\n", i);
+      if (i % 10 == 9) answer += fmt::format("{}\n", blank_line);
+    }
+    const std::size_t last = answer.size() - 5 - std::strlen(blank_line);  // "699\n"'s place
+    std::string got = answer;
+    got[last] = '7';
+    EXPECT_EQ(jd::compare_output(answer, got).detail, "line 700: expected `699`, got `799`");
+    expect_streamed_as_whole(answer, got);
+    // PE: a blank more after the last answer.
+    expect_streamed_as_whole(answer, answer.substr(0, last + 3) + " " + answer.substr(last + 3));
+  }
+}
+
+// Contest-like text: tokens (letter case, a control byte, UTF-8, long
+// ones) and every kind of blank.
+const std::vector<std::string>& contest_text_parts() {
+  static const std::vector<std::string> parts = {"a",
+                                                 "A",
+                                                 "b",
+                                                 "win",
+                                                 "Win",
+                                                 "1",
+                                                 "22",
+                                                 "lose",
+                                                 "\x01",
+                                                 "\xc3\xa9",
+                                                 std::string(230, 'x'),
+                                                 " ",
+                                                 "\t",
+                                                 "\r",
+                                                 "\n",
+                                                 "\n",
+                                                 "\r\n",
+                                                 "  ",
+                                                 "\n\n",
+                                                 "\f"};
+  return parts;
+}
+
+std::string contest_text(const std::vector<std::size_t>& parts) {
+  std::string s;
+  for (const std::size_t p : parts) s += contest_text_parts()[p % contest_text_parts().size()];
+  return s;
+}
+
+// `s` edited: (kind, where, what) each insert a blank, drop a byte, change
+// a letter's case, drop the final newline, cut the text, or change a byte.
+std::string edited_text(std::string s,
+                        const std::vector<std::tuple<int, std::size_t, int>>& edits) {
+  for (const auto& [kind, where, what] : edits) {
+    const std::size_t at = s.empty() ? 0 : where % (s.size() + 1);
+    switch (kind % 6) {
+      case 0:
+        s.insert(at, contest_text_parts()[11 + static_cast<std::size_t>(what) % 9]);
+        break;
+      case 1:
+        if (at < s.size()) s.erase(at, 1);
+        break;
+      case 2:
+        if (at < s.size())
+          s[at] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[at])));
+        break;
+      case 3:
+        if (!s.empty() && s.back() == '\n') s.pop_back();
+        break;
+      case 4:
+        s.resize(at);
+        break;
+      default:
+        if (at < s.size()) s[at] = "aAb1 \n\r"[static_cast<std::size_t>(what) % 7];
+        break;
+    }
+  }
+  return s;
+}
+
+// Random texts, and edited copies of them (so that OK, PE and WA all come
+// up), compared whole and streamed: any difference in verdict, line or
+// message fails.
+RC_GTEST_PROP(JudgeCompare, StreamedAsWholeOnRandomTexts, ()) {
+  const std::string expected = contest_text(
+      *rc::gen::container<std::vector<std::size_t>>(rc::gen::inRange<std::size_t>(0, 40)));
+  const bool related = *rc::gen::inRange(0, 4) != 0;
+  const std::string got =
+      related ? edited_text(
+                    expected,
+                    *rc::gen::container<std::vector<std::tuple<int, std::size_t, int>>>(
+                        rc::gen::tuple(rc::gen::inRange(0, 6), rc::gen::arbitrary<std::size_t>(),
+                                       rc::gen::inRange(0, 100))))
+              : contest_text(*rc::gen::container<std::vector<std::size_t>>(
+                    rc::gen::inRange<std::size_t>(0, 40)));
+  const std::uint32_t seed = *rc::gen::arbitrary<std::uint32_t>();
+  const std::string whole = comparison_text(jd::compare_output(expected, got));
+  for (const std::size_t window :
+       {std::size_t{1}, std::size_t{3}, std::size_t{64}, jd::StreamComparison::kWindow}) {
+    for (const std::size_t piece : {std::size_t{2}, std::size_t{9}, std::size_t{300}}) {
+      RC_ASSERT(comparison_text(streamed_comparison(
+                    expected, got, window, seed + static_cast<std::uint32_t>(piece), piece)) ==
+                whole);
+    }
+  }
+}
+
+}  // namespace
+
+// The same on many more pairs than the property's hundred cases, drawn
+// from a fixed seed: every window and piece size, and texts of up to 60
+// parts.
+TEST(JudgeCompare, StreamedAsWholeOnManyTexts) {
+  std::mt19937 rng(20261127);
+  const auto below = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
+  for (int i = 0; i < 20000; ++i) {
+    std::vector<std::size_t> parts(below(60));
+    for (std::size_t& p : parts) p = below(64);
+    const std::string expected = contest_text(parts);
+    std::string got;
+    if (below(4) == 0) {
+      for (std::size_t& p : parts) p = below(64);
+      got = contest_text(parts);
+    } else {
+      std::vector<std::tuple<int, std::size_t, int>> edits(below(5));
+      for (auto& e : edits) e = {static_cast<int>(below(6)), rng(), static_cast<int>(below(100))};
+      got = edited_text(expected, edits);
+    }
+    const std::string whole = comparison_text(jd::compare_output(expected, got));
+    const std::size_t window = i % 3 == 0   ? 1 + below(4)
+                               : i % 3 == 1 ? 1 + below(300)
+                                            : jd::StreamComparison::kWindow;
+    ASSERT_EQ(comparison_text(streamed_comparison(expected, got, window, rng(), 1 + below(400))),
+              whole)
+        << "window " << window << ", expected `" << jd::escape(expected, 2000) << "`, got `"
+        << jd::escape(got, 2000) << "`";
+  }
 }
 
 TEST(JudgeClassify, Failures) {
