@@ -504,13 +504,16 @@ class MovingDocument {
 // `explain --check FILE`: exit 0 when the witness holds, 3 when it does not.
 int check_explanation_file(const std::string& path) {
   nlohmann::json parsed;
-  {
+  try {
     const InputText input(path, kMaxPositionBytes);
     MovingDocument builder(parsed);
     if (!nlohmann::json::sax_parse(ReleasingChars(input, 0),
                                    ReleasingChars(input, input.view().size()), &builder)) {
       parsed = nlohmann::json(nlohmann::json::value_t::discarded);
     }
+  } catch (const pp::InputError& e) {  // named by FILE (the command has no position source)
+    throw pp::RequestError(
+        fmt::format("{}:{}:{}: {}", input_name(path), e.line(), e.column(), e.message()));
   }
   const nlohmann::json& doc = parsed;  // read only: operator[] would add what is missing
   if (doc.is_discarded()) {
@@ -537,6 +540,9 @@ int check_explanation_file(const std::string& path) {
     std::fprintf(stderr, "%s: the explanation does not hold: %s\n", input_name(path).c_str(),
                  e.what());
     return kExitMismatch;
+  } catch (const pp::InputError& e) {
+    throw pp::RequestError(fmt::format("{}: its position does not parse: {}:{}: {}",
+                                       input_name(path), e.line(), e.column(), e.message()));
   }
 }
 

@@ -1,0 +1,1 @@
+explain --check /dev/zero
