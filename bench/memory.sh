@@ -54,6 +54,17 @@ row() {
 
 over=0
 
+# wrong_output_rows LINE SHOWN: check nim of nim_many.in against an output that
+# differs from solve's, WA at LINE (SHOWN in the title) and PE (a blank
+# after every line).
+wrong_output_rows() {
+  "$pp" solve nim "$dir/nim_many.in" >"$dir/answer.out"
+  sed "${1}s/.*/lose/" "$dir/answer.out" >"$dir/wa.out"
+  sed 's/$/ /' "$dir/answer.out" >"$dir/pe.out"
+  row "check nim, WA at line $2 (nim_many.in)" "$dir/nim_many.in" -- bash -c "'$pp' check nim '$dir/nim_many.in' '$dir/wa.out' || [ \$? = 1 ]"
+  row "check nim, PE (nim_many.in)" "$dir/nim_many.in" -- bash -c "'$pp' check nim '$dir/nim_many.in' '$dir/pe.out' || [ \$? = 2 ]"
+}
+
 if [ $check = 1 ]; then
   # Inputs of a few MB: large enough that a copy of the input shows above
   # the constant, small enough to take a few seconds.
@@ -77,11 +88,7 @@ if [ $check = 1 ]; then
   # check of an output that differs (WA near its end, PE from its first
   # line): compared as it is read, as an accepted one is (it held the output
   # and the answer whole: 30 MB (WA) and 39 MB (PE) for this 4.8 MB input).
-  "$pp" solve nim "$dir/nim_many.in" >"$dir/answer.out"
-  sed '999999s/.*/lose/' "$dir/answer.out" >"$dir/wa.out"
-  sed 's/$/ /' "$dir/answer.out" >"$dir/pe.out"
-  row "check nim, WA at line 999,999 (nim_many.in)" "$dir/nim_many.in" -- bash -c "'$pp' check nim '$dir/nim_many.in' '$dir/wa.out' || [ \$? = 1 ]"
-  row "check nim, PE (nim_many.in)" "$dir/nim_many.in" -- bash -c "'$pp' check nim '$dir/nim_many.in' '$dir/pe.out' || [ \$? = 2 ]"
+  wrong_output_rows 999999 999,999
   row "analyze octal --case 1 (octal_one.in)" "$dir/octal_one.in" -- "$pp" analyze octal --case 1 "$dir/octal_one.in"
   row "hint octal --case 1 (octal_one.in)" "$dir/octal_one.in" -- "$pp" hint octal --case 1 "$dir/octal_one.in"
   row "analyze octal (octal_pos.txt)" "$dir/octal_pos.txt" -- "$pp" analyze octal "$dir/octal_pos.txt"
@@ -190,11 +197,7 @@ asymmetry asym_long.in
 GAMES
 # check of a 10^7-case output that differs: WA near its end, PE (a blank
 # after every line), with a jury's answer beside it (testlib).
-"$pp" solve nim "$dir/nim_many.in" >"$dir/answer.out"
-sed '9999999s/.*/lose/' "$dir/answer.out" >"$dir/wa.out"
-sed 's/$/ /' "$dir/answer.out" >"$dir/pe.out"
-row "check nim, WA at line 9,999,999 (nim_many.in)" "$dir/nim_many.in" -- bash -c "'$pp' check nim '$dir/nim_many.in' '$dir/wa.out' || [ \$? = 1 ]"
-row "check nim, PE (nim_many.in)" "$dir/nim_many.in" -- bash -c "'$pp' check nim '$dir/nim_many.in' '$dir/pe.out' || [ \$? = 2 ]"
+wrong_output_rows 9999999 9,999,999
 row "check nim --convention testlib, PE, with the answer (nim_many.in)" "$dir/nim_many.in" -- bash -c "'$pp' check nim --convention testlib '$dir/nim_many.in' '$dir/pe.out' '$dir/answer.out' 2>/dev/null || [ \$? = 2 ]"
 for game in nim binim octal gridgame; do
   f=${game}_pos.txt; [ $game = nim ] && f=nim_wide.txt

@@ -151,22 +151,22 @@ void check_game_tree(const GameEntry& g, const Params& params, const std::string
   // line), so the claimed value, and below every move of the line and of the
   // refutations, is held to the exhaustive search (the reference, as verify
   // and certify use it).
-  const Analysis root = g.analyze(position, params);
-  if (!value_is_exhaustive(root.value)) {
+  // `here`: the search of the line's current position, the root first.
+  Analysis here = g.analyze(position, params);
+  if (!value_is_exhaustive(here.value)) {
     throw WitnessError(path, fmt::format("the exhaustive search does not reach this position "
                                          "with these options ({}): its game tree cannot be "
                                          "checked",
-                                         text(root.value)));
+                                         text(here.value)));
   }
-  if (!(root.value == claimed)) {
+  if (!(here.value == claimed)) {
     throw WitnessError("/value",
                        fmt::format("the exhaustive search from the rules gives {}, not {}",
-                                   text(root.value), text(claimed)));
+                                   text(here.value), text(claimed)));
   }
   const json& pv = witness_field(tree, path, "principal_variation");
   if (!pv.is_array()) throw WitnessError(path + "/principal_variation", "not an array");
   std::vector<std::string> line{position};
-  Analysis here = root;
   for (std::size_t i = 0; i < pv.size(); ++i) {
     const std::string at = fmt::format("{}/principal_variation/{}", path, i);
     const json& step = pv[i];
